@@ -1,0 +1,9 @@
+// Deletes an account and its API keys (test cleanup and operator tooling).
+// params: $id
+// returns: deleted
+MATCH (a:Account {id: $id})
+OPTIONAL MATCH (a)-[:HAS_API_KEY]->(k:ApiKey)
+WITH a, collect(k) AS keys, count(k) + 1 AS deleted
+FOREACH (k IN keys | DETACH DELETE k)
+DETACH DELETE a
+RETURN deleted

@@ -1,0 +1,65 @@
+// Type-aware linting plus the architecture's import boundaries: only src/graph imports
+// neo4j-driver, only src/http imports express, only src/queue imports bullmq/ioredis.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import tseslint from 'typescript-eslint';
+
+const boundary = (names, owner) => ({
+  name: names,
+  message: `Only ${owner} may import this; go through its module instead.`,
+});
+
+const restricted = (except) => {
+  const all = [
+    { names: ['neo4j-driver'], owner: 'src/graph' },
+    { names: ['express', 'express-openapi-validator', 'pino-http'], owner: 'src/http' },
+    { names: ['bullmq', 'ioredis'], owner: 'src/queue' },
+  ].filter((b) => b.owner !== except);
+  return {
+    'no-restricted-imports': [
+      'error',
+      { paths: all.flatMap((b) => b.names.map((n) => boundary(n, b.owner))) },
+    ],
+  };
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'tools/**', '.data/**', 'scripts/**/*.js', '*.mjs'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read configuration through src/config (loadConfig).',
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/graph/**', 'src/http/**', 'src/queue/**'],
+    rules: restricted('none'),
+  },
+  { files: ['src/graph/**/*.ts'], rules: restricted('src/graph') },
+  { files: ['src/http/**/*.ts'], rules: restricted('src/http') },
+  { files: ['src/queue/**/*.ts'], rules: restricted('src/queue') },
+  { files: ['src/config/**/*.ts', 'test/**/*.ts'], rules: { 'no-restricted-syntax': 'off' } },
+  {
+    files: ['test/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unused-expressions': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  prettier,
+);

@@ -1,0 +1,60 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import type { Logger } from 'pino';
+import { AccountService } from './accounts/account-service';
+import type { Config } from './config/config';
+import type { Graph } from './graph/graph';
+import { buildApp } from './http/build-app';
+import { connectRedis, type RedisHandle } from './queue/redis';
+
+/** Composition root of the API process: builds services from config and serves HTTP. */
+export interface RunningApi {
+  url: string;
+  accounts: AccountService;
+  close(): Promise<void>;
+}
+
+export async function startApi(input: {
+  config: Config;
+  logger: Logger;
+  graph: Graph;
+}): Promise<RunningApi> {
+  const { config, logger, graph } = input;
+  const redis: RedisHandle | undefined =
+    config.redisUrl === undefined ? undefined : connectRedis(config.redisUrl);
+  const accounts = new AccountService({ graph });
+  const app = buildApp({
+    logger,
+    accounts,
+    adminToken: config.adminToken,
+    maxBodySize: config.http.maxBodySize,
+    readiness: {
+      mode: config.mode,
+      pingNeo4j: () => graph.ping(),
+      pingRedis: redis === undefined ? undefined : () => redis.ping(),
+    },
+  });
+  const server = await listen(app, config.http.port, config.http.host);
+  const address = server.address() as AddressInfo;
+  const host =
+    config.http.host === '0.0.0.0' || config.http.host === '::' ? '127.0.0.1' : config.http.host;
+  return {
+    url: `http://${host}:${address.port}`,
+    accounts,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      await redis?.close();
+    },
+  };
+}
+
+function listen(app: ReturnType<typeof buildApp>, port: number, host: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, host);
+    server.once('listening', () => resolve(server));
+    server.once('error', reject);
+  });
+}

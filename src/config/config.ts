@@ -1,0 +1,119 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Parsed once at start-up into a frozen, typed Config; a bad value
+ * stops start-up with a message that names the variable.
+ */
+
+const port = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be an integer')
+  .min(0, 'must be between 0 and 65535')
+  .max(65535, 'must be between 0 and 65535');
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const byteSize = z
+  .string()
+  .regex(/^\d+(b|kb|mb|gb)?$/i, "must be a size such as '10mb', '512kb' or a number of bytes");
+
+const javaMemory = z.string().regex(/^\d+[kmg]$/i, "must be a JVM size such as '512m' or '2g'");
+
+const envSchema = z.object({
+  PORT: port.default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('.data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MAX_BODY_SIZE: byteSize.default('10mb'),
+  NEO4J_URI: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(neo4j|bolt)(\+s|\+ssc)?:\/\/[^\s]+$/, 'must be a bolt:// or neo4j:// URI')
+      .optional(),
+  ),
+  NEO4J_USER: optionalText,
+  NEO4J_PASSWORD: optionalText,
+  NEO4J_DATABASE: z.string().min(1).default('neo4j'),
+  NEO4J_LOCAL_PORT: port.default(7687),
+  NEO4J_LOCAL_HEAP: javaMemory.default('1g'),
+  NEO4J_LOCAL_PAGECACHE: javaMemory.default('256m'),
+  REDIS_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\/[^\s]+$/, 'must be a redis:// or rediss:// URL')
+      .optional(),
+  ),
+  ADMIN_TOKEN: optionalText.pipe(
+    z.string().min(16, 'must be at least 16 characters when set').optional(),
+  ),
+});
+
+export type Mode = 'local' | 'queue';
+
+export interface Config {
+  readonly mode: Mode;
+  readonly http: { readonly port: number; readonly host: string; readonly maxBodySize: string };
+  readonly logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  readonly dataDir: string;
+  readonly neo4j: {
+    /** Unset: start a local Neo4j from tools/neo4j-local. */
+    readonly uri: string | undefined;
+    readonly user: string | undefined;
+    readonly password: string | undefined;
+    readonly database: string;
+    readonly local: { readonly port: number; readonly heap: string; readonly pagecache: string };
+  };
+  readonly redisUrl: string | undefined;
+  /** Unset: the admin API answers 404. */
+  readonly adminToken: string | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? '?');
+        return `${name} ${issue.message} (got '${String(env[name])}')`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  return deepFreeze({
+    mode: e.REDIS_URL === undefined ? 'local' : 'queue',
+    http: { port: e.PORT, host: e.HOST, maxBodySize: e.MAX_BODY_SIZE },
+    logLevel: e.LOG_LEVEL,
+    dataDir: path.resolve(e.DATA_DIR),
+    neo4j: {
+      uri: e.NEO4J_URI,
+      user: e.NEO4J_USER,
+      password: e.NEO4J_PASSWORD,
+      database: e.NEO4J_DATABASE,
+      local: {
+        port: e.NEO4J_LOCAL_PORT,
+        heap: e.NEO4J_LOCAL_HEAP,
+        pagecache: e.NEO4J_LOCAL_PAGECACHE,
+      },
+    },
+    redisUrl: e.REDIS_URL,
+    adminToken: e.ADMIN_TOKEN,
+  });
+}
+
+function deepFreeze<T extends object>(value: T): T {
+  for (const v of Object.values(value)) {
+    if (v !== null && typeof v === 'object') deepFreeze(v as object);
+  }
+  return Object.freeze(value);
+}

@@ -1,0 +1,75 @@
+/**
+ * Every error the service raises on purpose. Each carries a stable `code` (what clients branch on),
+ * a message meant for people, and whether retrying may help. HTTP status is NOT decided here:
+ * src/http/error-handler.ts holds the single code -> status switch.
+ */
+export type ErrorCode =
+  | 'BAD_REQUEST'
+  | 'VALIDATION_ERROR'
+  | 'INVALID_JSON'
+  | 'MISSING_ACCOUNT_HEADER'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'ADMIN_API_DISABLED'
+  | 'METHOD_NOT_ALLOWED'
+  | 'CONFLICT'
+  | 'ACCOUNT_EXISTS'
+  | 'RequestEntityTooLargeException'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'RATE_LIMITED'
+  | 'SERVICE_UNAVAILABLE'
+  | 'INTERNAL_ERROR';
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly retryable: boolean;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { retryable?: boolean; cause?: unknown } = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.code = code;
+    this.retryable = options.retryable ?? false;
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(message: string, code: ErrorCode = 'VALIDATION_ERROR') {
+    super(code, message);
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor(message: string) {
+    super('UNAUTHORIZED', message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message: string) {
+    super('FORBIDDEN', message);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message: string, code: ErrorCode = 'NOT_FOUND') {
+    super(code, message);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string, code: ErrorCode = 'CONFLICT') {
+    super(code, message);
+  }
+}
+
+/** A dependency (Neo4j, Redis) is unreachable or failed transiently: safe to retry. */
+export class UnavailableError extends AppError {
+  constructor(message: string, cause?: unknown) {
+    super('SERVICE_UNAVAILABLE', message, { retryable: true, cause });
+  }
+}

@@ -1,0 +1,151 @@
+import neo4j, { type Driver, type ManagedTransaction, isInt, isPoint } from 'neo4j-driver';
+import { AppError, ConflictError, UnavailableError } from '../errors/app-error';
+import type { CypherRegistry } from './cypher-registry';
+
+/**
+ * The one owner of neo4j-driver: driver lifecycle, named statements over managed transactions,
+ * error-code mapping and conversion of Neo4j values to plain JSON-friendly values.
+ * Nothing outside src/graph imports the driver.
+ */
+export type Row = Record<string, unknown>;
+export type Params = Record<string, unknown>;
+
+export interface GraphConnection {
+  readonly uri: string;
+  readonly user: string | undefined;
+  readonly password: string | undefined;
+  readonly database: string;
+}
+
+export class Graph {
+  private constructor(
+    private readonly driver: Driver,
+    private readonly database: string,
+    readonly cypher: CypherRegistry,
+  ) {}
+
+  static connect(conn: GraphConnection, cypher: CypherRegistry): Graph {
+    const auth =
+      conn.user === undefined
+        ? neo4j.auth.basic('neo4j', '')
+        : neo4j.auth.basic(conn.user, conn.password ?? '');
+    const driver = neo4j.driver(conn.uri, auth, {
+      disableLosslessIntegers: true,
+      maxConnectionPoolSize: 50,
+      connectionAcquisitionTimeout: 30_000,
+      logging: { level: 'error', logger: () => undefined },
+    });
+    return new Graph(driver, conn.database, cypher);
+  }
+
+  /** Runs a named read statement in a managed (retried) read transaction. */
+  async read<T extends Row = Row>(name: string, params: Params = {}): Promise<T[]> {
+    return this.exec('READ', name, params);
+  }
+
+  /** Runs a named write statement in a managed (retried) write transaction. */
+  async write<T extends Row = Row>(name: string, params: Params = {}): Promise<T[]> {
+    return this.exec('WRITE', name, params);
+  }
+
+  /**
+   * Runs a named statement in an auto-commit transaction: needed for schema commands and
+   * `CALL { ... } IN TRANSACTIONS`, which managed transactions refuse.
+   */
+  async autoCommit<T extends Row = Row>(name: string, params: Params = {}): Promise<T[]> {
+    const statement = this.cypher.get(name);
+    const session = this.driver.session({ database: this.database });
+    try {
+      const result = await session.run(statement.text, params);
+      return result.records.map((r) => toPlain(r.toObject()) as T);
+    } catch (err) {
+      throw mapNeo4jError(err, name);
+    } finally {
+      await session.close();
+    }
+  }
+
+  /** EXPLAIN a named statement without running it (used by tests to check every file parses). */
+  async explain(name: string, params: Params = {}): Promise<void> {
+    const statement = this.cypher.get(name);
+    const session = this.driver.session({
+      database: this.database,
+      defaultAccessMode: neo4j.session.READ,
+    });
+    try {
+      await session.run(`EXPLAIN ${statement.text}`, params);
+    } finally {
+      await session.close();
+    }
+  }
+
+  /** Resolves when the database answers a trivial query. */
+  async ping(): Promise<void> {
+    await this.read('health/ping');
+  }
+
+  async close(): Promise<void> {
+    await this.driver.close();
+  }
+
+  private async exec<T extends Row>(
+    mode: 'READ' | 'WRITE',
+    name: string,
+    params: Params,
+  ): Promise<T[]> {
+    const statement = this.cypher.get(name);
+    const session = this.driver.session({ database: this.database });
+    const work = async (tx: ManagedTransaction): Promise<T[]> => {
+      const result = await tx.run(statement.text, params);
+      return result.records.map((r) => toPlain(r.toObject()) as T);
+    };
+    try {
+      return mode === 'READ' ? await session.executeRead(work) : await session.executeWrite(work);
+    } catch (err) {
+      throw mapNeo4jError(err, name);
+    } finally {
+      await session.close();
+    }
+  }
+}
+
+/** Maps driver errors onto the service's error hierarchy; unknown ones pass through (500). */
+export function mapNeo4jError(err: unknown, statement: string): unknown {
+  if (err instanceof AppError) return err;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code !== 'string') return err;
+  if (
+    code === 'ServiceUnavailable' ||
+    code === 'SessionExpired' ||
+    code.startsWith('Neo.TransientError.')
+  ) {
+    return new UnavailableError(`Neo4j is unavailable (${code})`, err);
+  }
+  if (code === 'Neo.ClientError.Schema.ConstraintValidationFailed') {
+    return new ConflictError(`A uniqueness constraint rejected the write in ${statement}`);
+  }
+  return err;
+}
+
+/** Converts driver values (nodes, relationships, temporals, points) to plain JSON values. */
+export function toPlain(value: unknown): unknown {
+  if (value === null || value === undefined) return value ?? null;
+  if (Array.isArray(value)) return value.map(toPlain);
+  if (typeof value !== 'object') return value;
+  if (isInt(value)) return (value as { toNumber(): number }).toNumber();
+  if (isPoint(value)) return { x: value.x, y: value.y, z: value.z, srid: Number(value.srid) };
+  if (
+    neo4j.isDateTime(value) ||
+    neo4j.isDate(value) ||
+    neo4j.isLocalDateTime(value) ||
+    neo4j.isTime(value) ||
+    neo4j.isLocalTime(value) ||
+    neo4j.isDuration(value)
+  ) {
+    return value.toString();
+  }
+  if (neo4j.isNode(value) || neo4j.isRelationship(value)) return toPlain(value.properties);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = toPlain(v);
+  return out;
+}

@@ -1,0 +1,257 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import { launcherDir } from '../paths';
+
+/**
+ * Runs a real Neo4j 5.26 community DBMS from tools/neo4j-local (a Java main over the Maven Central
+ * artifacts) as a child process. The JVM watches its stdin and exits when this process goes away,
+ * so a crashed or SIGKILLed parent never leaves a JVM holding the store lock.
+ *
+ * A small state file in the data directory ({ pid, uri }) lets a second process (the CLI while
+ * `npm start` runs) use the running instance instead of failing on the store lock.
+ */
+export interface LocalNeo4jOptions {
+  /** Neo4j home (data, logs, state file). */
+  homeDir: string;
+  /** Bolt port on 127.0.0.1; 0 picks a free one. */
+  port: number;
+  heap: string;
+  pagecache: string;
+  /** Progress lines for people (download and start-up). */
+  log: (line: string) => void;
+}
+
+export interface LocalNeo4j {
+  readonly uri: string;
+  /** False when we attached to an instance another process started. */
+  readonly owned: boolean;
+  stop(): Promise<void>;
+}
+
+const READY_PREFIX = 'NEO4J_READY ';
+const START_TIMEOUT_MS = 180_000;
+const STOP_TIMEOUT_MS = 60_000;
+
+const JVM_FLAGS = [
+  '--add-opens=java.base/java.nio=ALL-UNNAMED',
+  '--add-opens=java.base/java.io=ALL-UNNAMED',
+  '--add-opens=java.base/sun.nio.ch=ALL-UNNAMED',
+  '--add-opens=java.base/java.lang=ALL-UNNAMED',
+  '-Dio.netty.tryReflectionSetAccessible=true',
+  '-XX:+UseG1GC',
+  '-XX:-OmitStackTraceInFastThrow',
+];
+
+interface StateFile {
+  pid: number;
+  uri: string;
+}
+
+/** Uses the instance already running on homeDir if there is one, else starts a new one. */
+export async function attachOrStartLocalNeo4j(opts: LocalNeo4jOptions): Promise<LocalNeo4j> {
+  const running = readState(opts.homeDir);
+  if (running !== undefined && isAlive(running.pid)) {
+    opts.log(`Using the local Neo4j already running at ${running.uri} (pid ${running.pid})`);
+    return { uri: running.uri, owned: false, stop: () => Promise.resolve() };
+  }
+  return startLocalNeo4j(opts);
+}
+
+export async function startLocalNeo4j(opts: LocalNeo4jOptions): Promise<LocalNeo4j> {
+  const classpath = await buildLauncher(opts.log);
+  fs.mkdirSync(opts.homeDir, { recursive: true });
+  opts.log(`Starting local Neo4j 5.26 (data in ${opts.homeDir})...`);
+  const child = spawn(
+    'java',
+    [
+      `-Xms${opts.heap}`,
+      `-Xmx${opts.heap}`,
+      ...JVM_FLAGS,
+      '-cp',
+      classpath,
+      'graphsync.neo4jlocal.Main',
+      '--home',
+      opts.homeDir,
+      '--port',
+      String(opts.port),
+      '--pagecache',
+      opts.pagecache,
+      '--exit-on-stdin-eof',
+    ],
+    { stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+  const uri = await waitForReady(child, opts.homeDir);
+  const pid = child.pid ?? -1;
+  writeState(opts.homeDir, { pid, uri });
+  opts.log(`Local Neo4j ready at ${uri} (pid ${pid})`);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let stopping: Promise<void> | undefined;
+  return {
+    uri,
+    owned: true,
+    stop: () => {
+      stopping ??= stopChild(child, exited).finally(() => removeState(opts.homeDir, pid));
+      return stopping;
+    },
+  };
+}
+
+/**
+ * Compiles the launcher and resolves its classpath with Maven when needed (the first run downloads
+ * ~150 MB of jars into ~/.m2; later runs are offline), printing progress so nobody thinks it hangs.
+ * Returns the Java classpath.
+ */
+export async function buildLauncher(log: (line: string) => void): Promise<string> {
+  const target = path.join(launcherDir, 'target');
+  const classpathFile = path.join(target, 'classpath.txt');
+  const mainClass = path.join(target, 'classes', 'graphsync', 'neo4jlocal', 'Main.class');
+  if (!isStale([classpathFile, mainClass], launcherSources())) {
+    return launcherClasspath(classpathFile, target);
+  }
+  log('Building the local Neo4j launcher with Maven (first run downloads the Neo4j jars)...');
+  await runMaven(
+    ['-B', 'compile', 'dependency:build-classpath', `-Dmdep.outputFile=${classpathFile}`],
+    log,
+  );
+  return launcherClasspath(classpathFile, target);
+}
+
+function launcherClasspath(classpathFile: string, target: string): string {
+  const deps = fs.readFileSync(classpathFile, 'utf8').trim();
+  return [path.join(target, 'classes'), deps].join(path.delimiter);
+}
+
+function launcherSources(): string[] {
+  const files = [path.join(launcherDir, 'pom.xml')];
+  const walk = (dir: string): void => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) walk(full);
+      else files.push(full);
+    }
+  };
+  walk(path.join(launcherDir, 'src'));
+  return files;
+}
+
+function isStale(outputs: string[], inputs: string[]): boolean {
+  let oldestOutput = Infinity;
+  for (const o of outputs) {
+    if (!fs.existsSync(o)) return true;
+    oldestOutput = Math.min(oldestOutput, fs.statSync(o).mtimeMs);
+  }
+  return inputs.some((i) => fs.statSync(i).mtimeMs > oldestOutput);
+}
+
+function runMaven(args: string[], log: (line: string) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const mvn = spawn('mvn', args, { cwd: launcherDir, stdio: ['ignore', 'pipe', 'pipe'] });
+    let downloaded = 0;
+    let lastReport = 0;
+    const tail: string[] = [];
+    const onLine = (line: string): void => {
+      tail.push(line);
+      if (tail.length > 40) tail.shift();
+      if (line.includes('Downloaded from')) {
+        downloaded += 1;
+        const now = Date.now();
+        if (now - lastReport > 2000) {
+          lastReport = now;
+          log(`  maven: ${downloaded} files downloaded so far...`);
+        }
+      }
+    };
+    readline.createInterface({ input: mvn.stdout }).on('line', onLine);
+    readline.createInterface({ input: mvn.stderr }).on('line', onLine);
+    mvn.on('error', (err) => reject(new Error(`Could not run Maven ('mvn'): ${err.message}`)));
+    mvn.on('exit', (code) => {
+      if (code === 0) {
+        if (downloaded > 0) log(`  maven: done (${downloaded} files downloaded)`);
+        resolve();
+      } else {
+        reject(new Error(`Maven failed (exit ${String(code)}):\n${tail.join('\n')}`));
+      }
+    });
+  });
+}
+
+function waitForReady(child: ChildProcess, homeDir: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const stderrTail: string[] = [];
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`Local Neo4j did not start within ${START_TIMEOUT_MS / 1000}s`));
+    }, START_TIMEOUT_MS);
+    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.startsWith(READY_PREFIX)) {
+        clearTimeout(timer);
+        resolve(line.slice(READY_PREFIX.length).trim());
+      }
+    });
+    readline.createInterface({ input: child.stderr! }).on('line', (line) => {
+      stderrTail.push(line);
+      if (stderrTail.length > 30) stderrTail.shift();
+    });
+    child.once('error', (err) => {
+      clearTimeout(timer);
+      reject(new Error(`Could not run 'java' for the local Neo4j: ${err.message}`));
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      const lockHint = stderrTail.some((l) => /lock/i.test(l))
+        ? `\nAnother Neo4j seems to be using ${homeDir}: stop it, or point DATA_DIR elsewhere.`
+        : '';
+      reject(
+        new Error(
+          `Local Neo4j exited before it was ready (exit ${String(code)}):\n${stderrTail.join('\n')}${lockHint}`,
+        ),
+      );
+    });
+  });
+}
+
+async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const timeout = new Promise<'timeout'>((resolve) =>
+    setTimeout(() => resolve('timeout'), STOP_TIMEOUT_MS).unref(),
+  );
+  if ((await Promise.race([exited, timeout])) === 'timeout') {
+    child.kill('SIGKILL');
+    await exited;
+  }
+}
+
+function statePath(homeDir: string): string {
+  return path.join(homeDir, 'graphsync-neo4j.json');
+}
+
+function readState(homeDir: string): StateFile | undefined {
+  try {
+    const parsed = JSON.parse(fs.readFileSync(statePath(homeDir), 'utf8')) as Partial<StateFile>;
+    if (typeof parsed.pid === 'number' && typeof parsed.uri === 'string')
+      return { pid: parsed.pid, uri: parsed.uri };
+  } catch {
+    // no state file, or an unreadable one: treat as not running
+  }
+  return undefined;
+}
+
+function writeState(homeDir: string, state: StateFile): void {
+  fs.writeFileSync(statePath(homeDir), JSON.stringify(state));
+}
+
+function removeState(homeDir: string, pid: number): void {
+  if (readState(homeDir)?.pid === pid) fs.rmSync(statePath(homeDir), { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

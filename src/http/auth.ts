@@ -1,0 +1,81 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import type { AccountService, AuthContext } from '../accounts/account-service';
+import { NotFoundError, UnauthorizedError, ValidationError } from '../errors/app-error';
+import type { Operation } from './route-table';
+
+/** Account header names real clients send, in order of preference (case-insensitive). */
+export const ACCOUNT_HEADERS = [
+  'jupiterone-account',
+  'lifeomic-account',
+  'service-account',
+] as const;
+
+export interface AuthDeps {
+  accounts: AccountService;
+  adminToken: string | undefined;
+}
+
+/**
+ * Authenticates per the operation's access (from openapi.yaml): public operations pass, admin ones
+ * need the ADMIN_TOKEN, the rest need the account header first (400), then a live API key of that
+ * account (401 unknown, 403 another account's).
+ */
+export function authenticate(deps: AuthDeps) {
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    const operation = res.locals.operation as Operation;
+    if (operation.access === 'admin') {
+      checkAdminToken(deps.adminToken, req.headers.authorization);
+    } else if (operation.access === 'account') {
+      const accountId = accountHeader(req);
+      if (accountId === undefined)
+        throw new ValidationError('Missing Service-Account header', 'MISSING_ACCOUNT_HEADER');
+      const key = bearerToken(req.headers.authorization);
+      res.locals.auth = await deps.accounts.authenticate({ accountId, presentedKey: key });
+    }
+    next();
+  };
+}
+
+/** The authenticated caller of an account operation. */
+export function authOf(res: Response): AuthContext {
+  const auth = res.locals.auth as AuthContext | undefined;
+  if (auth === undefined)
+    throw new Error('authOf() called on an operation without account authentication');
+  return auth;
+}
+
+export function accountHeader(req: Request): string | undefined {
+  for (const name of ACCOUNT_HEADERS) {
+    const value = req.headers[name];
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first !== undefined && first.trim() !== '') return first.trim();
+  }
+  return undefined;
+}
+
+function bearerToken(header: string | undefined): string {
+  if (header === undefined || header.trim() === '') {
+    throw new UnauthorizedError(
+      'Missing Authorization header: send Authorization: Bearer <API key>',
+    );
+  }
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (match?.[1] === undefined)
+    throw new UnauthorizedError('Malformed Authorization header: expected Bearer <API key>');
+  return match[1];
+}
+
+function checkAdminToken(adminToken: string | undefined, header: string | undefined): void {
+  if (adminToken === undefined) {
+    throw new NotFoundError(
+      'The admin API is disabled: set ADMIN_TOKEN to enable it',
+      'ADMIN_API_DISABLED',
+    );
+  }
+  const presented = Buffer.from(bearerToken(header));
+  const expected = Buffer.from(adminToken);
+  if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) {
+    throw new UnauthorizedError('Invalid admin token');
+  }
+}

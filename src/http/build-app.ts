@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { AccountService } from '../accounts/account-service';
+import { AppError, NotFoundError } from '../errors/app-error';
+import type { ReadinessDeps } from '../health/readiness';
+import { openapiPath } from '../paths';
+import { authenticate } from './auth';
+import { errorHandler } from './error-handler';
+import { accountHandlers } from './handlers/account-handlers';
+import { adminHandlers } from './handlers/admin-handlers';
+import { healthHandlers } from './handlers/health-handlers';
+import { mergeHandlers } from './handler-map';
+import { RouteTable } from './route-table';
+
+export interface AppDeps {
+  logger: Logger;
+  accounts: AccountService;
+  readiness: ReadinessDeps;
+  adminToken: string | undefined;
+  /** Body size limit, e.g. '10mb'. */
+  maxBodySize: string;
+  /** Validate responses against openapi.yaml too (on in tests: a drifting response is a failure). */
+  validateResponses?: boolean;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * The HTTP edge, in order: request id and logging; match the operation in openapi.yaml (404/405);
+ * authenticate per the operation (400/401/403); parse the body (413/415, malformed JSON 400);
+ * validate against openapi.yaml; run the operation's handler; render every error in one place.
+ */
+export function buildApp(deps: AppDeps): express.Express {
+  const routes = RouteTable.fromFile(openapiPath);
+  const handlers = mergeHandlers(
+    healthHandlers({ readiness: deps.readiness }),
+    accountHandlers({ accounts: deps.accounts }),
+    adminHandlers({ accounts: deps.accounts }),
+  );
+  routes.assertHandlers(Object.keys(handlers));
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', false);
+
+  app.use(
+    pinoHttp({
+      logger: deps.logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id =
+          typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      customLogLevel: (_req, res, err) =>
+        err !== undefined || res.statusCode >= 500 ? 'error' : 'info',
+      serializers: {
+        req: (req: { id: unknown; method: unknown; url: unknown }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+        }),
+        res: (res: { statusCode: unknown }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const match = routes.match(req.method, req.path);
+    if (match.kind === 'none') throw new NotFoundError(`No route for ${req.method} ${req.path}`);
+    if (match.kind === 'wrong-method') {
+      res.setHeader('Allow', match.allowed.map((m) => m.toUpperCase()).join(', '));
+      throw new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${req.path}`);
+    }
+    res.locals.operation = match.operation;
+    next();
+  });
+
+  app.use(authenticate({ accounts: deps.accounts, adminToken: deps.adminToken }));
+
+  app.use(
+    express.json({ limit: deps.maxBodySize, type: ['application/json', 'application/*+json'] }),
+  );
+
+  app.use(
+    OpenApiValidator.middleware({
+      apiSpec: openapiPath,
+      validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false },
+      validateResponses: deps.validateResponses === true ? { removeAdditional: false } : false,
+      validateSecurity: false,
+      validateApiSpec: true,
+    }),
+  );
+
+  for (const op of routes.operations) {
+    const handler = handlers[op.operationId];
+    if (handler !== undefined) app[op.method](op.expressPath, handler);
+  }
+
+  app.use(errorHandler(deps.logger));
+  return app;
+}

@@ -1,0 +1,157 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { AppError, type ErrorCode } from '../errors/app-error';
+
+/**
+ * The one place where errors become HTTP: the single code -> status switch, and the one envelope
+ * `{ "error": { "code", "message" } }`. Errors from body parsing and from the OpenAPI validator are
+ * converted to the same envelope first. Anything unrecognised is a 500 and is logged.
+ */
+export function statusOf(code: ErrorCode): number {
+  switch (code) {
+    case 'BAD_REQUEST':
+    case 'VALIDATION_ERROR':
+    case 'INVALID_JSON':
+    case 'MISSING_ACCOUNT_HEADER':
+      return 400;
+    case 'UNAUTHORIZED':
+      return 401;
+    case 'FORBIDDEN':
+      return 403;
+    case 'NOT_FOUND':
+    case 'ADMIN_API_DISABLED':
+      return 404;
+    case 'METHOD_NOT_ALLOWED':
+      return 405;
+    case 'CONFLICT':
+    case 'ACCOUNT_EXISTS':
+      return 409;
+    case 'RequestEntityTooLargeException':
+      return 413;
+    case 'UNSUPPORTED_MEDIA_TYPE':
+      return 415;
+    case 'RATE_LIMITED':
+      return 429;
+    case 'SERVICE_UNAVAILABLE':
+      return 503;
+    case 'INTERNAL_ERROR':
+      return 500;
+  }
+}
+
+export function errorHandler(logger: Logger) {
+  return (err: unknown, req: Request, res: Response, next: NextFunction): void => {
+    if (res.headersSent) {
+      next(err);
+      return;
+    }
+    const appError = toAppError(err);
+    const status = statusOf(appError.code);
+    const log = (req as { log?: Logger }).log ?? logger;
+    if (status >= 500) log.error({ err }, 'request failed');
+    else log.info({ code: appError.code, msg: appError.message }, 'request rejected');
+    res.status(status).json({ error: { code: appError.code, message: appError.message } });
+  };
+}
+
+interface BodyParserError {
+  type: string;
+  status?: number;
+  limit?: number;
+  encoding?: string;
+  charset?: string;
+  message: string;
+}
+
+interface ValidatorError {
+  status: number;
+  message: string;
+  errors?: Array<{ path?: string; message?: string }>;
+}
+
+export function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (isBodyParserError(err)) return fromBodyParser(err);
+  if (isValidatorError(err)) return fromValidator(err);
+  return new AppError('INTERNAL_ERROR', 'Internal server error');
+}
+
+function fromBodyParser(err: BodyParserError): AppError {
+  switch (err.type) {
+    case 'entity.parse.failed':
+      return new AppError('INVALID_JSON', `Malformed JSON in request body: ${err.message}`);
+    case 'entity.too.large':
+      return new AppError(
+        'RequestEntityTooLargeException',
+        `Request body is larger than the limit of ${String(err.limit)} bytes`,
+      );
+    case 'encoding.unsupported':
+      return new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        `Unsupported Content-Encoding '${String(err.encoding)}'`,
+      );
+    case 'charset.unsupported':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', `Unsupported charset '${String(err.charset)}'`);
+    case 'request.aborted':
+      return new AppError('BAD_REQUEST', 'The request was aborted by the client');
+    case 'request.size.invalid':
+      return new AppError('BAD_REQUEST', 'The request body does not match its Content-Length');
+    default:
+      if (err.status !== undefined && err.status >= 400 && err.status < 500) {
+        return new AppError('BAD_REQUEST', `Unreadable request body: ${err.message}`);
+      }
+      return new AppError('INTERNAL_ERROR', 'Internal server error');
+  }
+}
+
+function fromValidator(err: ValidatorError): AppError {
+  switch (err.status) {
+    case 400:
+      return new AppError('VALIDATION_ERROR', describeValidation(err));
+    case 404:
+      return new AppError('NOT_FOUND', 'Not found');
+    case 405:
+      return new AppError('METHOD_NOT_ALLOWED', err.message);
+    case 413:
+      return new AppError('RequestEntityTooLargeException', err.message);
+    case 415:
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', `Unsupported Content-Type: ${err.message}`);
+    default:
+      return new AppError('INTERNAL_ERROR', 'Internal server error');
+  }
+}
+
+/** "/body/features/0 must be ..." -> "/features/0 must be ..."; query and header names spelled out. */
+function describeValidation(err: ValidatorError): string {
+  const parts = (err.errors ?? []).map((e) => {
+    const p = e.path ?? '';
+    const message = e.message ?? 'is invalid';
+    const [, where, rest] =
+      /^\/?(body|query|headers|path|params)(\/.*)?$/.exec(p.replace(/^\.?/, '')) ?? [];
+    if (where === 'body') return `${rest ?? '/'} ${message}`;
+    if (where === 'query') return `query parameter '${(rest ?? '').slice(1)}' ${message}`;
+    if (where === 'headers') return `header '${(rest ?? '').slice(1)}' ${message}`;
+    if (where === 'path' || where === 'params')
+      return `path parameter '${(rest ?? '').slice(1)}' ${message}`;
+    return p === '' ? message : `${p} ${message}`;
+  });
+  return parts.length > 0 ? parts.join('; ') : err.message;
+}
+
+function isBodyParserError(err: unknown): err is BodyParserError {
+  return (
+    typeof err === 'object' &&
+    err !== null &&
+    typeof (err as { type?: unknown }).type === 'string' &&
+    err instanceof Error
+  );
+}
+
+function isValidatorError(err: unknown): err is ValidatorError {
+  return (
+    typeof err === 'object' &&
+    err !== null &&
+    typeof (err as { status?: unknown }).status === 'number' &&
+    Array.isArray((err as { errors?: unknown }).errors)
+  );
+}

@@ -1,0 +1,12 @@
+import type { Request, Response } from 'express';
+import type { AccountService } from '../../accounts/account-service';
+import { authOf } from '../auth';
+import type { HandlerMap } from '../handler-map';
+
+export function accountHandlers(deps: { accounts: AccountService }): HandlerMap {
+  return {
+    getCurrentAccount: async (_req: Request, res: Response) => {
+      res.json({ account: await deps.accounts.getAccount(authOf(res).accountId) });
+    },
+  };
+}

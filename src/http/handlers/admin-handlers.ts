@@ -1,0 +1,55 @@
+import type { Request, Response } from 'express';
+import type { AccountService } from '../../accounts/account-service';
+import { type HandlerMap, pathParam as param } from '../handler-map';
+
+interface AccountBody {
+  id: string;
+  features?: string[];
+}
+
+/** Operators' API over the same AccountService the CLI uses; guarded by ADMIN_TOKEN (see auth.ts). */
+export function adminHandlers(deps: { accounts: AccountService }): HandlerMap {
+  const { accounts } = deps;
+  return {
+    adminCreateAccount: async (req: Request, res: Response) => {
+      const body = req.body as AccountBody;
+      res
+        .status(201)
+        .json({ account: await accounts.createAccount({ id: body.id, features: body.features }) });
+    },
+    adminListAccounts: async (_req: Request, res: Response) => {
+      res.json({ accounts: await accounts.listAccounts() });
+    },
+    adminGetAccount: async (req: Request, res: Response) => {
+      res.json({ account: await accounts.getAccount(param(req, 'accountId')) });
+    },
+    adminUpdateAccount: async (req: Request, res: Response) => {
+      const body = req.body as { features: string[] };
+      res.json({
+        account: await accounts.setFeatures({
+          id: param(req, 'accountId'),
+          features: body.features,
+        }),
+      });
+    },
+    adminCreateApiKey: async (req: Request, res: Response) => {
+      const body = (req.body ?? {}) as { name?: string };
+      res
+        .status(201)
+        .json({
+          key: await accounts.createApiKey({ accountId: param(req, 'accountId'), name: body.name }),
+        });
+    },
+    adminListApiKeys: async (req: Request, res: Response) => {
+      res.json({ keys: await accounts.listApiKeys(param(req, 'accountId')) });
+    },
+    adminRevokeApiKey: async (req: Request, res: Response) => {
+      res.json({
+        key: await accounts.revokeApiKey({
+          accountId: param(req, 'accountId'),
+          keyId: param(req, 'keyId'),
+        }),
+      });
+    },
+  };
+}

@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import { parse } from 'yaml';
+
+/**
+ * openapi.yaml is the route table. This reads its operations once: method, path template,
+ * operationId and who may call it. Requests are matched here first so that an unknown path is a
+ * 404 (and a known path with another method a 405) before authentication runs.
+ */
+export type Access = 'public' | 'account' | 'admin';
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+export interface Operation {
+  readonly operationId: string;
+  readonly method: HttpMethod;
+  /** OpenAPI template, e.g. /admin/accounts/{accountId}. */
+  readonly path: string;
+  /** Express path, e.g. /admin/accounts/:accountId. */
+  readonly expressPath: string;
+  readonly access: Access;
+}
+
+export type RouteMatch =
+  | { kind: 'found'; operation: Operation }
+  | { kind: 'wrong-method'; allowed: HttpMethod[] }
+  | { kind: 'none' };
+
+interface SpecOperation {
+  operationId?: string;
+  security?: Array<Record<string, unknown>>;
+}
+interface Spec {
+  security?: Array<Record<string, unknown>>;
+  paths?: Record<string, Partial<Record<HttpMethod, SpecOperation>>>;
+}
+
+export class RouteTable {
+  private readonly byPath: Array<{ regex: RegExp; operations: Operation[] }>;
+
+  constructor(readonly operations: readonly Operation[]) {
+    const groups = new Map<string, Operation[]>();
+    for (const op of operations) groups.set(op.path, [...(groups.get(op.path) ?? []), op]);
+    this.byPath = [...groups].map(([template, ops]) => ({
+      regex: templateRegex(template),
+      operations: ops,
+    }));
+  }
+
+  static fromFile(file: string): RouteTable {
+    return RouteTable.fromSpec(parse(fs.readFileSync(file, 'utf8')) as Spec);
+  }
+
+  static fromSpec(spec: Spec): RouteTable {
+    const ops: Operation[] = [];
+    for (const [template, item] of Object.entries(spec.paths ?? {})) {
+      for (const method of HTTP_METHODS) {
+        const op = item[method];
+        if (op === undefined) continue;
+        if (op.operationId === undefined)
+          throw new Error(`openapi.yaml: ${method.toUpperCase()} ${template} has no operationId`);
+        ops.push({
+          operationId: op.operationId,
+          method,
+          path: template,
+          expressPath: template.replace(/\{([^}]+)\}/g, ':$1'),
+          access: accessOf(op.security ?? spec.security ?? []),
+        });
+      }
+    }
+    return new RouteTable(ops);
+  }
+
+  match(method: string, urlPath: string): RouteMatch {
+    const m = method.toLowerCase();
+    for (const { regex, operations } of this.byPath) {
+      if (!regex.test(urlPath)) continue;
+      const op = operations.find((o) => o.method === m || (m === 'head' && o.method === 'get'));
+      return op === undefined
+        ? { kind: 'wrong-method', allowed: operations.map((o) => o.method) }
+        : { kind: 'found', operation: op };
+    }
+    return { kind: 'none' };
+  }
+
+  /** Start-up check: every operationId has exactly one handler and every handler an operation. */
+  assertHandlers(handlerIds: readonly string[]): void {
+    const opIds = this.operations.map((o) => o.operationId);
+    const dupOps = opIds.filter((id, i) => opIds.indexOf(id) !== i);
+    const missing = opIds.filter((id) => !handlerIds.includes(id));
+    const extra = handlerIds.filter((id) => !opIds.includes(id));
+    const problems = [
+      ...dupOps.map((id) => `operationId '${id}' appears more than once in openapi.yaml`),
+      ...missing.map((id) => `operation '${id}' has no handler`),
+      ...extra.map((id) => `handler '${id}' matches no operation in openapi.yaml`),
+    ];
+    if (problems.length > 0)
+      throw new Error(`openapi.yaml and the handler map disagree:\n  ${problems.join('\n  ')}`);
+  }
+}
+
+function accessOf(security: Array<Record<string, unknown>>): Access {
+  if (security.length === 0) return 'public';
+  const schemes = new Set(security.flatMap((s) => Object.keys(s)));
+  if (schemes.has('adminToken')) return 'admin';
+  return 'account';
+}
+
+function templateRegex(template: string): RegExp {
+  const body = template
+    .split(/(\{[^}]+\})/)
+    .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${body}/?$`);
+}

@@ -1,0 +1,10 @@
+import path from 'node:path';
+
+/** The repository root, whether running from src/ (tsx) or dist/src/ (compiled). */
+export const repoRoot = path.resolve(
+  __dirname,
+  __dirname.split(path.sep).includes('dist') ? '../..' : '..',
+);
+export const cypherRoot = path.join(repoRoot, 'cypher');
+export const openapiPath = path.join(repoRoot, 'openapi.yaml');
+export const launcherDir = path.join(repoRoot, 'tools', 'neo4j-local');

@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../../../src/config/config';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults and runs in local mode without REDIS_URL', () => {
+    const c = loadConfig({});
+    assert.equal(c.mode, 'local');
+    assert.equal(c.http.port, 8080);
+    assert.equal(c.http.host, '127.0.0.1');
+    assert.equal(c.http.maxBodySize, '10mb');
+    assert.equal(c.dataDir, path.resolve('.data'));
+    assert.equal(c.neo4j.uri, undefined);
+    assert.equal(c.neo4j.database, 'neo4j');
+    assert.deepEqual(c.neo4j.local, { port: 7687, heap: '1g', pagecache: '256m' });
+    assert.equal(c.redisUrl, undefined);
+    assert.equal(c.adminToken, undefined);
+    assert.equal(c.logLevel, 'info');
+  });
+
+  it('switches to queue mode when REDIS_URL is set', () => {
+    const c = loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' });
+    assert.equal(c.mode, 'queue');
+    assert.equal(c.redisUrl, 'redis://127.0.0.1:6379');
+  });
+
+  it('treats empty strings as unset', () => {
+    const c = loadConfig({ NEO4J_URI: '', REDIS_URL: ' ', ADMIN_TOKEN: '' });
+    assert.equal(c.neo4j.uri, undefined);
+    assert.equal(c.mode, 'local');
+    assert.equal(c.adminToken, undefined);
+  });
+
+  it('returns a deeply frozen object', () => {
+    const c = loadConfig({});
+    assert.ok(Object.isFrozen(c));
+    assert.ok(Object.isFrozen(c.neo4j.local));
+  });
+
+  const bad: Array<[Record<string, string>, RegExp]> = [
+    [{ PORT: 'abc' }, /^PORT must be a number \(got 'abc'\)$/],
+    [{ PORT: '70000' }, /^PORT must be between 0 and 65535 \(got '70000'\)$/],
+    [
+      { NEO4J_URI: 'http://x' },
+      /^NEO4J_URI must be a bolt:\/\/ or neo4j:\/\/ URI \(got 'http:\/\/x'\)$/,
+    ],
+    [{ REDIS_URL: 'localhost:6379' }, /^REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/],
+    [{ ADMIN_TOKEN: 'short' }, /^ADMIN_TOKEN must be at least 16 characters when set/],
+    [{ MAX_BODY_SIZE: 'big' }, /^MAX_BODY_SIZE must be a size such as '10mb'/],
+    [{ NEO4J_LOCAL_HEAP: '1 gig' }, /^NEO4J_LOCAL_HEAP must be a JVM size/],
+    [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL /],
+  ];
+  for (const [env, message] of bad) {
+    it(`rejects ${JSON.stringify(env)} naming the variable`, () => {
+      assert.throws(
+        () => loadConfig(env),
+        (err: unknown) =>
+          err instanceof ConfigError && err.problems.length === 1 && message.test(err.problems[0]!),
+      );
+    });
+  }
+
+  it('reports every bad variable at once', () => {
+    assert.throws(
+      () => loadConfig({ PORT: 'x', NEO4J_LOCAL_PORT: '-1' }),
+      (err: unknown) =>
+        err instanceof ConfigError && err.problems.length === 2 && /PORT/.test(err.message),
+    );
+  });
+});

@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { RouteTable } from '../../../src/http/route-table';
+import { openapiPath } from '../../../src/paths';
+
+describe('RouteTable', () => {
+  const spec = {
+    security: [{ accountHeader: [], apiKey: [] }],
+    paths: {
+      '/healthz': { get: { operationId: 'getHealth', security: [] } },
+      '/things/{id}': { get: { operationId: 'getThing' }, delete: { operationId: 'deleteThing' } },
+      '/admin/x': { post: { operationId: 'adminX', security: [{ adminToken: [] }] } },
+    },
+  };
+  const table = RouteTable.fromSpec(spec);
+
+  it('matches templates and derives access from security', () => {
+    const m = table.match('GET', '/things/42');
+    assert.equal(m.kind, 'found');
+    assert.equal(m.kind === 'found' && m.operation.operationId, 'getThing');
+    assert.equal(m.kind === 'found' && m.operation.expressPath, '/things/:id');
+    const byId = new Map(table.operations.map((o) => [o.operationId, o.access]));
+    assert.deepEqual(Object.fromEntries(byId), {
+      getHealth: 'public',
+      getThing: 'account',
+      deleteThing: 'account',
+      adminX: 'admin',
+    });
+  });
+
+  it('tells an unknown path from a known path with another method', () => {
+    assert.deepEqual(table.match('GET', '/nothing'), { kind: 'none' });
+    assert.deepEqual(table.match('GET', '/things/1/extra'), { kind: 'none' });
+    assert.deepEqual(table.match('POST', '/things/1'), {
+      kind: 'wrong-method',
+      allowed: ['get', 'delete'],
+    });
+  });
+
+  it('serves HEAD with the GET operation', () => {
+    assert.equal(table.match('HEAD', '/healthz').kind, 'found');
+  });
+
+  it('refuses a handler map that disagrees with the spec', () => {
+    assert.throws(
+      () => table.assertHandlers(['getHealth', 'getThing', 'adminX', 'extraOne']),
+      /operation 'deleteThing' has no handler\n {2}handler 'extraOne' matches no operation/,
+    );
+    table.assertHandlers(['getHealth', 'getThing', 'deleteThing', 'adminX']);
+  });
+
+  it('refuses an operation without operationId', () => {
+    assert.throws(
+      () => RouteTable.fromSpec({ paths: { '/x': { get: {} } } }),
+      /GET \/x has no operationId/,
+    );
+  });
+
+  it('reads openapi.yaml: unique operationIds, health public, admin guarded, the rest per account', () => {
+    const real = RouteTable.fromFile(openapiPath);
+    const ids = real.operations.map((o) => o.operationId);
+    assert.equal(new Set(ids).size, ids.length);
+    for (const op of real.operations) {
+      const expected =
+        op.path === '/healthz' || op.path === '/readyz'
+          ? 'public'
+          : op.path.startsWith('/admin/')
+            ? 'admin'
+            : 'account';
+      assert.equal(op.access, expected, `${op.operationId} has access ${op.access}`);
+    }
+  });
+});
