@@ -79,9 +79,9 @@ export class Graph {
     }
   }
 
-  /** Resolves when the database answers a trivial query. */
+  /** Resolves when the database answers a trivial query; no retries, so a dead database fails fast. */
   async ping(): Promise<void> {
-    await this.read('health/ping');
+    await this.autoCommit('health/ping');
   }
 
   async close(): Promise<void> {

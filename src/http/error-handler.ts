@@ -73,7 +73,39 @@ export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   if (isBodyParserError(err)) return fromBodyParser(err);
   if (isValidatorError(err)) return fromValidator(err);
+  if (isClientHttpError(err)) return fromClientHttpError(err);
   return new AppError('INTERNAL_ERROR', 'Internal server error');
+}
+
+/**
+ * Other errors that the request caused and that say so (http-errors style `expose` with a 4xx
+ * status), e.g. zlib's when a body labelled gzip is not gzip.
+ */
+function fromClientHttpError(err: ClientHttpError): AppError {
+  if (typeof err.code === 'string' && err.code.startsWith('Z_')) {
+    return new AppError('BAD_REQUEST', `Request body could not be decompressed: ${err.message}`);
+  }
+  switch (err.status) {
+    case 413:
+      return new AppError('RequestEntityTooLargeException', err.message);
+    case 415:
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', err.message);
+    default:
+      return new AppError('BAD_REQUEST', err.message);
+  }
+}
+
+interface ClientHttpError {
+  status: number;
+  expose: true;
+  message: string;
+  code?: unknown;
+}
+
+function isClientHttpError(err: unknown): err is ClientHttpError {
+  if (!(err instanceof Error)) return false;
+  const e = err as Error & { status?: unknown; expose?: unknown };
+  return e.expose === true && typeof e.status === 'number' && e.status >= 400 && e.status < 500;
 }
 
 function fromBodyParser(err: BodyParserError): AppError {

@@ -34,11 +34,9 @@ export function adminHandlers(deps: { accounts: AccountService }): HandlerMap {
     },
     adminCreateApiKey: async (req: Request, res: Response) => {
       const body = (req.body ?? {}) as { name?: string };
-      res
-        .status(201)
-        .json({
-          key: await accounts.createApiKey({ accountId: param(req, 'accountId'), name: body.name }),
-        });
+      res.status(201).json({
+        key: await accounts.createApiKey({ accountId: param(req, 'accountId'), name: body.name }),
+      });
     },
     adminListApiKeys: async (req: Request, res: Response) => {
       res.json({ keys: await accounts.listApiKeys(param(req, 'accountId')) });

@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { CypherRegistry } from '../../../src/graph/cypher-registry';
+import { Graph } from '../../../src/graph/graph';
+import { applySchema } from '../../../src/graph/schema';
+import { cypherRoot } from '../../../src/paths';
+import { UnavailableError } from '../../../src/errors/app-error';
+import { testGraph } from '../../helpers/harness';
+
+describe('graph (real Neo4j)', () => {
+  it('EXPLAINs every .cypher file outside schema/ without error', async () => {
+    const graph = await testGraph();
+    const statements = graph.cypher.all().filter((s) => !s.name.startsWith('schema/'));
+    assert.ok(statements.length >= 10);
+    for (const s of statements) {
+      const params = Object.fromEntries(s.params.map((p) => [p, null]));
+      await graph.explain(s.name, params).catch((err: Error) => {
+        throw new Error(`cypher/${s.name}.cypher: ${err.message}`);
+      });
+    }
+  });
+
+  it('applies the schema idempotently and every schema file creates what it names', async () => {
+    const graph = await testGraph();
+    const applied = await applySchema(graph);
+    assert.deepEqual(applied, graph.cypher.namesUnder('schema'));
+    await applySchema(graph);
+    const names = new Set(
+      (await graph.read<{ name: string }>('health/list-schema')).map((r) => r.name),
+    );
+    for (const name of ['account_id_unique', 'api_key_id_unique', 'api_key_hash_unique']) {
+      assert.ok(names.has(name), `missing ${name}`);
+    }
+  });
+
+  it('maps an unreachable Neo4j to a retryable UnavailableError', async () => {
+    const dead = Graph.connect(
+      { uri: 'bolt://127.0.0.1:1', user: undefined, password: undefined, database: 'neo4j' },
+      CypherRegistry.load(cypherRoot),
+    );
+    try {
+      await assert.rejects(
+        dead.ping(),
+        (err: unknown) => err instanceof UnavailableError && err.retryable,
+      );
+    } finally {
+      await dead.close();
+    }
+  });
+});
