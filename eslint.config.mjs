@@ -24,7 +24,17 @@ const restricted = (except) => {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'tools/**', '.data/**', 'scripts/**/*.js', '*.mjs'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'tools/**',
+      '.data/**',
+      'scripts/**/*.js',
+      'bin/**/*.js',
+      '*.mjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

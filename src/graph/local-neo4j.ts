@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import readline from 'node:readline';
 import { launcherDir } from '../paths';
@@ -31,6 +32,7 @@ export interface LocalNeo4j {
 }
 
 const READY_PREFIX = 'NEO4J_READY ';
+const LAUNCHER_MAIN = 'graphsync.neo4jlocal.Main';
 const START_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 60_000;
 
@@ -49,12 +51,21 @@ interface StateFile {
   uri: string;
 }
 
-/** Uses the instance already running on homeDir if there is one, else starts a new one. */
+/**
+ * Uses the instance already running on homeDir if there is one, else starts a new one. An instance
+ * that is still starting is waited for; one that is shutting down (its parent died) is waited out.
+ */
 export async function attachOrStartLocalNeo4j(opts: LocalNeo4jOptions): Promise<LocalNeo4j> {
   const running = readState(opts.homeDir);
-  if (running !== undefined && isAlive(running.pid)) {
-    opts.log(`Using the local Neo4j already running at ${running.uri} (pid ${running.pid})`);
-    return { uri: running.uri, owned: false, stop: () => Promise.resolve() };
+  if (running !== undefined && isOurLauncher(running.pid)) {
+    const deadline = Date.now() + STOP_TIMEOUT_MS;
+    while (Date.now() < deadline && isOurLauncher(running.pid)) {
+      if (await boltListening(running.uri)) {
+        opts.log(`Using the local Neo4j already running at ${running.uri} (pid ${running.pid})`);
+        return { uri: running.uri, owned: false, stop: () => Promise.resolve() };
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
   }
   return startLocalNeo4j(opts);
 }
@@ -71,7 +82,7 @@ export async function startLocalNeo4j(opts: LocalNeo4jOptions): Promise<LocalNeo
       ...JVM_FLAGS,
       '-cp',
       classpath,
-      'graphsync.neo4jlocal.Main',
+      LAUNCHER_MAIN,
       '--home',
       opts.homeDir,
       '--port',
@@ -106,15 +117,16 @@ export async function startLocalNeo4j(opts: LocalNeo4jOptions): Promise<LocalNeo
 export async function buildLauncher(log: (line: string) => void): Promise<string> {
   const target = path.join(launcherDir, 'target');
   const classpathFile = path.join(target, 'classpath.txt');
-  const mainClass = path.join(target, 'classes', 'graphsync', 'neo4jlocal', 'Main.class');
-  if (!isStale([classpathFile, mainClass], launcherSources())) {
-    return launcherClasspath(classpathFile, target);
-  }
+  // Maven leaves an unchanged classpath.txt untouched, so a stamp written after a successful build
+  // is what the sources are compared against.
+  const stamp = path.join(target, '.launcher-built');
+  if (!isStale(stamp, launcherSources())) return launcherClasspath(classpathFile, target);
   log('Building the local Neo4j launcher with Maven (first run downloads the Neo4j jars)...');
   await runMaven(
     ['-B', 'compile', 'dependency:build-classpath', `-Dmdep.outputFile=${classpathFile}`],
     log,
   );
+  fs.writeFileSync(stamp, new Date().toISOString());
   return launcherClasspath(classpathFile, target);
 }
 
@@ -136,13 +148,10 @@ function launcherSources(): string[] {
   return files;
 }
 
-function isStale(outputs: string[], inputs: string[]): boolean {
-  let oldestOutput = Infinity;
-  for (const o of outputs) {
-    if (!fs.existsSync(o)) return true;
-    oldestOutput = Math.min(oldestOutput, fs.statSync(o).mtimeMs);
-  }
-  return inputs.some((i) => fs.statSync(i).mtimeMs > oldestOutput);
+function isStale(stamp: string, inputs: string[]): boolean {
+  if (!fs.existsSync(stamp)) return true;
+  const built = fs.statSync(stamp).mtimeMs;
+  return inputs.some((i) => fs.statSync(i).mtimeMs > built);
 }
 
 function runMaven(args: string[], log: (line: string) => void): Promise<void> {
@@ -247,11 +256,30 @@ function removeState(homeDir: string, pid: number): void {
   if (readState(homeDir)?.pid === pid) fs.rmSync(statePath(homeDir), { force: true });
 }
 
-function isAlive(pid: number): boolean {
+/** True when pid is a live launcher JVM (not a recycled pid of some other process). */
+function isOurLauncher(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
   }
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(LAUNCHER_MAIN);
+  } catch {
+    return true; // no /proc (macOS): trust the live pid
+  }
+}
+
+function boltListening(uri: string): Promise<boolean> {
+  const { hostname, port } = new URL(uri.replace(/^bolt:/, 'http:'));
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port) });
+    const done = (ok: boolean): void => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
 }

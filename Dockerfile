@@ -1,0 +1,22 @@
+# The graphsync image: one build serves both the API (`serve`) and workers (`worker`).
+FROM node:20-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
+COPY src ./src
+RUN npx tsc -p tsconfig.build.json && npm prune --omit=dev
+
+FROM node:20-slim
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY package.json openapi.yaml ./
+COPY cypher ./cypher
+# /data holds staged uploads and raw-data content (the blob store); a named volume inherits this owner.
+RUN mkdir -p /data && chown node:node /data
+USER node
+EXPOSE 8080
+ENTRYPOINT ["node", "dist/src/cli.js"]
+CMD ["serve"]

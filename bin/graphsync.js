@@ -1,0 +1,7 @@
+#!/usr/bin/env node
+'use strict';
+// The `graphsync` command (`npx graphsync ...` in this repo): build if needed, then run the CLI.
+const { buildIfNeeded } = require('../scripts/build-if-needed');
+
+const cli = buildIfNeeded((line) => process.stderr.write(`${line}\n`));
+void cli.runCli(process.argv.slice(2));

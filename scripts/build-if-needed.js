@@ -1,0 +1,47 @@
+'use strict';
+// Compiles the TypeScript when dist/ is missing or older than the sources, so `npm start` and the
+// `graphsync` bin always run the code in src/. Returns the compiled CLI module.
+const fs = require('node:fs');
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+
+const root = path.resolve(__dirname, '..');
+const entry = path.join(root, 'dist', 'src', 'cli.js');
+const stamp = path.join(root, 'dist', '.build-stamp');
+
+function newestMtime(target) {
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const name of fs.readdirSync(target))
+    newest = Math.max(newest, newestMtime(path.join(target, name)));
+  return newest;
+}
+
+function needsBuild() {
+  if (!fs.existsSync(entry) || !fs.existsSync(stamp)) return true;
+  const inputs = ['src', 'tsconfig.json', 'tsconfig.build.json', 'package.json'].map((p) =>
+    path.join(root, p),
+  );
+  return Math.max(...inputs.map(newestMtime)) > fs.statSync(stamp).mtimeMs;
+}
+
+function buildIfNeeded(log) {
+  if (needsBuild()) {
+    log('Building graphsync (tsc)...');
+    const tsc = require.resolve('typescript/bin/tsc');
+    const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (result.status !== 0) {
+      process.stderr.write('Build failed; fix the errors above and try again.\n');
+      process.exit(result.status ?? 1);
+    }
+    // tsc may leave unchanged outputs untouched: a stamp file records when the build last ran.
+    fs.writeFileSync(stamp, new Date().toISOString());
+  }
+  return require(entry);
+}
+
+module.exports = { buildIfNeeded };
