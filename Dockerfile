@@ -14,7 +14,7 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json openapi.yaml ./
 COPY cypher ./cypher
-# /data holds staged uploads and raw-data content (the blob store); a named volume inherits this owner.
+# /data is DATA_DIR (staged uploads and raw data, with the sync jobs); a named volume inherits this owner.
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 8080

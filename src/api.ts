@@ -7,6 +7,8 @@ import type { Graph } from './graph/graph';
 import { buildApp } from './http/build-app';
 import { connectRedis, type RedisHandle } from './queue/redis';
 
+const SHUTDOWN_GRACE_MS = 10_000;
+
 /** Composition root of the API process: builds services from config and serves HTTP. */
 export interface RunningApi {
   url: string;
@@ -42,10 +44,13 @@ export async function startApi(input: {
     url: `http://${host}:${address.port}`,
     accounts,
     close: async () => {
+      // Finish requests in flight, but not forever: after the grace period, cut connections.
+      const forced = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      clearTimeout(forced);
       await redis?.close();
     },
   };

@@ -2,12 +2,12 @@
 import { Command, CommanderError } from 'commander';
 import { AccountService } from './accounts/account-service';
 import { bootstrapLocalAccount, LOCAL_ACCOUNT_ID } from './accounts/local-account';
-import { startApi } from './api';
+import { type RunningApi, startApi } from './api';
 import { ConfigError, loadConfig } from './config/config';
 import { AppError } from './errors/app-error';
 import { openGraph } from './graph/open-graph';
 import { createLogger } from './logging';
-import { startWorker } from './worker';
+import { type RunningWorker, startWorker } from './worker';
 
 /**
  * The `graphsync` command: `serve` (what `npm start` runs), `worker`, and account / API key
@@ -98,56 +98,58 @@ export async function runCli(argv: readonly string[]): Promise<void> {
 }
 
 async function serve(): Promise<void> {
+  // Listen for signals first: Ctrl-C (or SIGTERM as PID 1 in a container) during start-up must
+  // still lead to a clean shutdown once start-up has finished.
+  const stopRequested = untilSignal();
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  const opened = await openGraph(config, say);
-  const api = await startApi({ config, logger, graph: opened.graph }).catch(
-    async (err: unknown) => {
-      await opened.close();
-      throw err;
-    },
-  );
-  const created = await bootstrapLocalAccount(api.accounts);
-  say('');
-  say(`graphsync is running in ${config.mode} mode`);
-  say(`  URL:      ${api.url}`);
-  say(`  Neo4j:    ${opened.uri}`);
-  if (created !== undefined) {
-    say(`  Account:  ${LOCAL_ACCOUNT_ID}`);
-    say(`  API key:  ${created.secret}`);
-    say('            (shown once; stored hashed)');
-    say(
-      `  Try:      curl -H 'JupiterOne-Account: ${LOCAL_ACCOUNT_ID}' -H 'Authorization: Bearer ${created.secret}' ${api.url}/account`,
-    );
-  } else {
-    say(`  API key:  create one with: npx graphsync key create --account ${LOCAL_ACCOUNT_ID}`);
+  const opened = await openGraph(config, { log: say, role: 'owner' });
+  let api: RunningApi | undefined;
+  try {
+    api = await startApi({ config, logger, graph: opened.graph });
+    const created = await bootstrapLocalAccount(api.accounts);
+    say('');
+    say(`graphsync is running in ${config.mode} mode`);
+    say(`  URL:      ${api.url}`);
+    say(`  Neo4j:    ${opened.uri}`);
+    if (created !== undefined) {
+      say(`  Account:  ${LOCAL_ACCOUNT_ID}`);
+      say(`  API key:  ${created.secret}`);
+      say('            (shown once; stored hashed)');
+      say(
+        `  Try:      curl -H 'JupiterOne-Account: ${LOCAL_ACCOUNT_ID}' -H 'Authorization: Bearer ${created.secret}' ${api.url}/account`,
+      );
+    } else {
+      say(`  API key:  create one with: npx graphsync key create --account ${LOCAL_ACCOUNT_ID}`);
+    }
+    say('Press Ctrl-C to stop.');
+    await stopRequested;
+    say('Shutting down...');
+  } finally {
+    await api?.close();
+    await opened.close();
   }
-  say('Press Ctrl-C to stop.');
-  await untilSignal();
-  say('Shutting down...');
-  await api.close();
-  await opened.close();
   say('Stopped.');
 }
 
 async function worker(): Promise<void> {
+  const stopRequested = untilSignal();
   const config = loadConfig();
   const logger = createLogger(config.logLevel, 'graphsync-worker');
-  const opened = await openGraph(config, note);
-  const running = await startWorker({ config, logger, graph: opened.graph }).catch(
-    async (err: unknown) => {
-      await opened.close();
-      throw err;
-    },
-  );
-  await untilSignal();
-  await running.close();
-  await opened.close();
+  const opened = await openGraph(config, { log: note, role: 'owner' });
+  let running: RunningWorker | undefined;
+  try {
+    running = await startWorker({ config, logger, graph: opened.graph });
+    await stopRequested;
+  } finally {
+    await running?.close();
+    await opened.close();
+  }
 }
 
 async function withAccounts(work: (accounts: AccountService) => Promise<unknown>): Promise<void> {
   const config = loadConfig();
-  const opened = await openGraph(config, note);
+  const opened = await openGraph(config, { log: note, role: 'guest' });
   try {
     const result = await work(new AccountService({ graph: opened.graph }));
     say(JSON.stringify(result, null, 2));

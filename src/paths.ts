@@ -3,7 +3,7 @@ import path from 'node:path';
 /** The repository root, whether running from src/ (tsx) or dist/src/ (compiled). */
 export const repoRoot = path.resolve(
   __dirname,
-  __dirname.split(path.sep).includes('dist') ? '../..' : '..',
+  __dirname.endsWith(path.join('dist', 'src')) ? '../..' : '..',
 );
 export const cypherRoot = path.join(repoRoot, 'cypher');
 export const openapiPath = path.join(repoRoot, 'openapi.yaml');

@@ -2,5 +2,5 @@
 // params: $accountId, $id, $now
 // returns: key
 MATCH (:Account {id: $accountId})-[:HAS_API_KEY]->(k:ApiKey {id: $id})
-SET k.revokedOn = coalesce(k.revokedOn, $now)
+SET k.revokedOn = coalesce(k.revokedOn, toInteger($now))
 RETURN k {.id, .name, .accountId, .createdOn, .revokedOn} AS key

@@ -1,10 +1,15 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { repoRoot } from '../paths';
 
 /**
  * The only reader of process.env. Parsed once at start-up into a frozen, typed Config; a bad value
  * stops start-up with a message that names the variable.
  */
+
+/** An empty value means "use the default" (z.coerce would turn '' into 0, a random port). */
+const blankAsUnset = (v: unknown): unknown =>
+  typeof v === 'string' && v.trim() === '' ? undefined : v;
 
 const port = z.coerce
   .number({ error: 'must be a number' })
@@ -24,7 +29,7 @@ const byteSize = z
 const javaMemory = z.string().regex(/^\d+[kmg]$/i, "must be a JVM size such as '512m' or '2g'");
 
 const envSchema = z.object({
-  PORT: port.default(8080),
+  PORT: z.preprocess(blankAsUnset, port.default(8080)),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('.data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -38,7 +43,7 @@ const envSchema = z.object({
   NEO4J_USER: optionalText,
   NEO4J_PASSWORD: optionalText,
   NEO4J_DATABASE: z.string().min(1).default('neo4j'),
-  NEO4J_LOCAL_PORT: port.default(7687),
+  NEO4J_LOCAL_PORT: z.preprocess(blankAsUnset, port.default(7687)),
   NEO4J_LOCAL_HEAP: javaMemory.default('1g'),
   NEO4J_LOCAL_PAGECACHE: javaMemory.default('256m'),
   REDIS_URL: optionalText.pipe(
@@ -79,22 +84,32 @@ export class ConfigError extends Error {
   }
 }
 
+/** Values never echoed in error messages. */
+const SECRETS = new Set(['ADMIN_TOKEN', 'NEO4J_PASSWORD', 'REDIS_URL', 'NEO4J_URI']);
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? '?');
-        return `${name} ${issue.message} (got '${String(env[name])}')`;
+        return SECRETS.has(name)
+          ? `${name} ${issue.message}`
+          : `${name} ${issue.message} (got '${String(env[name])}')`;
       }),
     );
   }
   const e = parsed.data;
+  if ((e.NEO4J_USER === undefined) !== (e.NEO4J_PASSWORD === undefined)) {
+    throw new ConfigError(['NEO4J_USER and NEO4J_PASSWORD must be set together']);
+  }
   return deepFreeze({
     mode: e.REDIS_URL === undefined ? 'local' : 'queue',
     http: { port: e.PORT, host: e.HOST, maxBodySize: e.MAX_BODY_SIZE },
     logLevel: e.LOG_LEVEL,
-    dataDir: path.resolve(e.DATA_DIR),
+    // Relative to the repository, not the working directory: the CLI run from a subfolder must
+    // find the same local Neo4j as `npm start`.
+    dataDir: path.resolve(repoRoot, e.DATA_DIR),
     neo4j: {
       uri: e.NEO4J_URI,
       user: e.NEO4J_USER,

@@ -70,6 +70,24 @@ export async function attachOrStartLocalNeo4j(opts: LocalNeo4jOptions): Promise<
   return startLocalNeo4j(opts);
 }
 
+/**
+ * Starts this process's own instance. If a CLI command's short-lived instance holds the data
+ * directory, waits for it to stop first (attaching to it would lose the database when it exits).
+ */
+export async function startOwnLocalNeo4j(opts: LocalNeo4jOptions): Promise<LocalNeo4j> {
+  const running = readState(opts.homeDir);
+  if (running !== undefined && isOurLauncher(running.pid)) {
+    opts.log(
+      `Waiting for the local Neo4j of another graphsync process (pid ${running.pid}) to stop...`,
+    );
+    const deadline = Date.now() + STOP_TIMEOUT_MS;
+    while (Date.now() < deadline && isOurLauncher(running.pid)) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  return startLocalNeo4j(opts);
+}
+
 export async function startLocalNeo4j(opts: LocalNeo4jOptions): Promise<LocalNeo4j> {
   const classpath = await buildLauncher(opts.log);
   fs.mkdirSync(opts.homeDir, { recursive: true });
@@ -93,8 +111,14 @@ export async function startLocalNeo4j(opts: LocalNeo4jOptions): Promise<LocalNeo
     ],
     { stdio: ['pipe', 'pipe', 'pipe'] },
   );
-  const uri = await waitForReady(child, opts.homeDir);
   const pid = child.pid ?? -1;
+  // With a fixed port the URI is known now: a CLI started meanwhile waits for this instance
+  // instead of failing on its store lock.
+  if (opts.port !== 0) writeState(opts.homeDir, { pid, uri: `bolt://127.0.0.1:${opts.port}` });
+  const uri = await waitForReady(child, opts.homeDir).catch((err: unknown) => {
+    removeState(opts.homeDir, pid);
+    throw err;
+  });
   writeState(opts.homeDir, { pid, uri });
   opts.log(`Local Neo4j ready at ${uri} (pid ${pid})`);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

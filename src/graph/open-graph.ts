@@ -3,7 +3,7 @@ import type { Config } from '../config/config';
 import { cypherRoot } from '../paths';
 import { CypherRegistry } from './cypher-registry';
 import { Graph } from './graph';
-import { attachOrStartLocalNeo4j, type LocalNeo4j } from './local-neo4j';
+import { attachOrStartLocalNeo4j, type LocalNeo4j, startOwnLocalNeo4j } from './local-neo4j';
 import { applySchema } from './schema';
 
 export interface OpenGraph {
@@ -14,15 +14,27 @@ export interface OpenGraph {
   close(): Promise<void>;
 }
 
+export interface OpenGraphOptions {
+  /** Progress lines for people. */
+  log: (line: string) => void;
+  /**
+   * Only matters when NEO4J_URI is unset. 'owner' (serve, worker) runs its own local Neo4j, waiting
+   * for a short-lived CLI's instance to stop first; 'guest' (CLI commands) uses a running one.
+   */
+  role: 'owner' | 'guest';
+}
+
 /**
- * Connects to NEO4J_URI, or (when it is unset) to the local Neo4j under DATA_DIR, starting it if no
- * other process has; then applies the schema (idempotent).
+ * Connects to NEO4J_URI, or (when it is unset) to the local Neo4j under DATA_DIR; then applies the
+ * schema (idempotent).
  */
-export async function openGraph(config: Config, log: (line: string) => void): Promise<OpenGraph> {
+export async function openGraph(config: Config, options: OpenGraphOptions): Promise<OpenGraph> {
+  const { log } = options;
   let local: LocalNeo4j | undefined;
   let uri = config.neo4j.uri;
   if (uri === undefined) {
-    local = await attachOrStartLocalNeo4j({
+    const start = options.role === 'owner' ? startOwnLocalNeo4j : attachOrStartLocalNeo4j;
+    local = await start({
       homeDir: path.join(config.dataDir, 'neo4j'),
       port: config.neo4j.local.port,
       heap: config.neo4j.local.heap,

@@ -7,8 +7,23 @@ import type { Graph } from './graph';
 export async function applySchema(graph: Graph): Promise<string[]> {
   const names = graph.cypher.namesUnder('schema');
   for (const name of names) {
-    await graph.autoCommit(name);
+    try {
+      await graph.autoCommit(name);
+    } catch (err) {
+      // API and workers starting together on a fresh database race on `IF NOT EXISTS`; the loser
+      // sees "already exists", which is the outcome it wanted.
+      if (!isAlreadyExists(err)) throw err;
+    }
   }
   await graph.autoCommit('health/await-indexes');
   return names;
+}
+
+function isAlreadyExists(err: unknown): boolean {
+  const code = (err as { code?: unknown }).code;
+  return (
+    typeof code === 'string' &&
+    code.startsWith('Neo.ClientError.Schema.') &&
+    code.includes('AlreadyExists')
+  );
 }

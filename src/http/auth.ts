@@ -30,7 +30,7 @@ export function authenticate(deps: AuthDeps) {
       const accountId = accountHeader(req);
       if (accountId === undefined)
         throw new ValidationError('Missing Service-Account header', 'MISSING_ACCOUNT_HEADER');
-      const key = bearerToken(req.headers.authorization);
+      const key = bearerToken(req.headers.authorization, 'API key');
       res.locals.auth = await deps.accounts.authenticate({ accountId, presentedKey: key });
     }
     next();
@@ -54,15 +54,16 @@ export function accountHeader(req: Request): string | undefined {
   return undefined;
 }
 
-function bearerToken(header: string | undefined): string {
+function bearerToken(header: string | undefined, what: 'API key' | 'admin token'): string {
   if (header === undefined || header.trim() === '') {
     throw new UnauthorizedError(
-      'Missing Authorization header: send Authorization: Bearer <API key>',
+      `Missing Authorization header: send Authorization: Bearer <${what}>`,
     );
   }
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  if (match?.[1] === undefined)
-    throw new UnauthorizedError('Malformed Authorization header: expected Bearer <API key>');
+  if (match?.[1] === undefined) {
+    throw new UnauthorizedError(`Malformed Authorization header: expected Bearer <${what}>`);
+  }
   return match[1];
 }
 
@@ -73,7 +74,7 @@ function checkAdminToken(adminToken: string | undefined, header: string | undefi
       'ADMIN_API_DISABLED',
     );
   }
-  const presented = Buffer.from(bearerToken(header));
+  const presented = Buffer.from(bearerToken(header, 'admin token'));
   const expected = Buffer.from(adminToken);
   if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) {
     throw new UnauthorizedError('Invalid admin token');

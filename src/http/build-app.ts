@@ -12,7 +12,7 @@ import { errorHandler } from './error-handler';
 import { accountHandlers } from './handlers/account-handlers';
 import { adminHandlers } from './handlers/admin-handlers';
 import { healthHandlers } from './handlers/health-handlers';
-import { mergeHandlers } from './handler-map';
+import { type HandlerMap, mergeHandlers } from './handler-map';
 import { RouteTable } from './route-table';
 
 export interface AppDeps {
@@ -26,6 +26,15 @@ export interface AppDeps {
   validateResponses?: boolean;
 }
 
+/** Every operation's handler, by operationId. */
+export function handlerMap(deps: Pick<AppDeps, 'accounts' | 'readiness'>): HandlerMap {
+  return mergeHandlers(
+    healthHandlers({ readiness: deps.readiness }),
+    accountHandlers({ accounts: deps.accounts }),
+    adminHandlers({ accounts: deps.accounts }),
+  );
+}
+
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
@@ -35,11 +44,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  */
 export function buildApp(deps: AppDeps): express.Express {
   const routes = RouteTable.fromFile(openapiPath);
-  const handlers = mergeHandlers(
-    healthHandlers({ readiness: deps.readiness }),
-    accountHandlers({ accounts: deps.accounts }),
-    adminHandlers({ accounts: deps.accounts }),
-  );
+  const handlers = handlerMap(deps);
   routes.assertHandlers(Object.keys(handlers));
 
   const app = express();

@@ -28,7 +28,12 @@ export function redisUrl(): string {
 export function testGraph(): Promise<Graph> {
   graphPromise ??= (async () => {
     const graph = Graph.connect(
-      { uri: neo4jUri(), user: undefined, password: undefined, database: 'neo4j' },
+      {
+        uri: neo4jUri(),
+        user: process.env.NEO4J_USER || undefined,
+        password: process.env.NEO4J_PASSWORD || undefined,
+        database: process.env.NEO4J_DATABASE || 'neo4j',
+      },
       CypherRegistry.load(cypherRoot),
     );
     await applySchema(graph);

@@ -98,9 +98,14 @@ describe('AccountService (real Neo4j)', () => {
   it('lists keys newest first and 404s for unknown accounts', async () => {
     const accounts = await testAccounts();
     const a = await freshAccount();
+    await new Promise((r) => setTimeout(r, 5)); // distinct createdOn
     const second = await accounts.createApiKey({ accountId: a.accountId, name: 'second' });
     const keys = await accounts.listApiKeys(a.accountId);
-    assert.equal(keys.length, 2);
+    assert.deepEqual(
+      keys.map((k) => k.id),
+      [second.id, a.keyId],
+      'newest first',
+    );
     assert.ok(keys.every((k) => !('secret' in k) && !('hash' in k)));
     assert.ok(keys.some((k) => k.id === second.id));
     await assert.rejects(

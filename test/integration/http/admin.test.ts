@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { ADMIN_TOKEN, testApp, testGraph, trackAccount } from '../../helpers/harness';
+import { ADMIN_TOKEN, freshAccount, testApp, testGraph, trackAccount } from '../../helpers/harness';
 
 const admin = { Authorization: `Bearer ${ADMIN_TOKEN}` };
 
@@ -24,7 +24,7 @@ describe('admin API (HTTP, real Neo4j)', () => {
     assert.equal(missing.status, 401);
     assert.equal(
       missing.body.error.message,
-      'Missing Authorization header: send Authorization: Bearer <API key>',
+      'Missing Authorization header: send Authorization: Bearer <admin token>',
     );
     const wrong = await request(app)
       .get('/admin/accounts')
@@ -33,6 +33,17 @@ describe('admin API (HTTP, real Neo4j)', () => {
       error: { code: 'UNAUTHORIZED', message: 'Invalid admin token' },
     });
     assert.equal(wrong.status, 401);
+    const a = await freshAccount();
+    const apiKey = await request(app).get('/admin/accounts').set(a.headers);
+    assert.deepEqual(apiKey.body, {
+      error: { code: 'UNAUTHORIZED', message: 'Invalid admin token' },
+    });
+    // ...and the admin token is not an API key
+    const asKey = await request(app)
+      .get('/account')
+      .set('JupiterOne-Account', a.accountId)
+      .set(admin);
+    assert.deepEqual(asKey.body, { error: { code: 'UNAUTHORIZED', message: 'Invalid API key' } });
   });
 
   it('creates an account, refuses a duplicate (409), gets, lists and updates it', async () => {

@@ -38,6 +38,26 @@ describe('authentication (HTTP, real Neo4j)', () => {
     });
   }
 
+  it('JupiterOne-Account wins over LifeOmic-Account, which wins over service-account', async () => {
+    const app = await testApp();
+    const a = await freshAccount();
+    const b = await freshAccount();
+    const res = await request(app)
+      .get('/account')
+      .set('service-account', b.accountId)
+      .set('LifeOmic-Account', b.accountId)
+      .set('JupiterOne-Account', a.accountId)
+      .set('Authorization', `Bearer ${a.key}`);
+    assert.equal(res.status, 200);
+    assert.equal(res.body.account.id, a.accountId);
+    const older = await request(app)
+      .get('/account')
+      .set('service-account', a.accountId)
+      .set('LifeOmic-Account', b.accountId)
+      .set('Authorization', `Bearer ${b.key}`);
+    assert.equal(older.body.account.id, b.accountId);
+  });
+
   it('400 Missing Service-Account header when no account header is sent, before looking at the key', async () => {
     const app = await testApp();
     const a = await freshAccount();

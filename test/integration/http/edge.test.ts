@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
 import request from 'supertest';
-import { ADMIN_TOKEN, testApp, trackAccount } from '../../helpers/harness';
+import { ADMIN_TOKEN, freshAccount, testApp, trackAccount } from '../../helpers/harness';
 
 const admin = { Authorization: `Bearer ${ADMIN_TOKEN}` };
 /** superagent JSON-serialises a Buffer under a JSON content type; send compressed bytes as they are. */
@@ -10,11 +10,14 @@ const raw = (body: unknown): string => body as string;
 describe('HTTP edge (real Neo4j)', () => {
   it('404 with the error envelope for an unknown route, with or without credentials', async () => {
     const app = await testApp();
+    const expected = { error: { code: 'NOT_FOUND', message: 'No route for GET /no/such/route' } };
     const res = await request(app).get('/no/such/route');
     assert.equal(res.status, 404);
-    assert.deepEqual(res.body, {
-      error: { code: 'NOT_FOUND', message: 'No route for GET /no/such/route' },
-    });
+    assert.deepEqual(res.body, expected);
+    const a = await freshAccount();
+    const withCredentials = await request(app).get('/no/such/route').set(a.headers);
+    assert.equal(withCredentials.status, 404);
+    assert.deepEqual(withCredentials.body, expected);
   });
 
   it('405 with an Allow header for a known path and another method', async () => {

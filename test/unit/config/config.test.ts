@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../../src/config/config';
+import { repoRoot } from '../../../src/paths';
 
 describe('loadConfig', () => {
   it('applies the documented defaults and runs in local mode without REDIS_URL', () => {
@@ -9,7 +10,7 @@ describe('loadConfig', () => {
     assert.equal(c.http.port, 8080);
     assert.equal(c.http.host, '127.0.0.1');
     assert.equal(c.http.maxBodySize, '10mb');
-    assert.equal(c.dataDir, path.resolve('.data'));
+    assert.equal(c.dataDir, path.join(repoRoot, '.data'));
     assert.equal(c.neo4j.uri, undefined);
     assert.equal(c.neo4j.database, 'neo4j');
     assert.deepEqual(c.neo4j.local, { port: 7687, heap: '1g', pagecache: '256m' });
@@ -25,7 +26,15 @@ describe('loadConfig', () => {
   });
 
   it('treats empty strings as unset', () => {
-    const c = loadConfig({ NEO4J_URI: '', REDIS_URL: ' ', ADMIN_TOKEN: '' });
+    const c = loadConfig({
+      NEO4J_URI: '',
+      REDIS_URL: ' ',
+      ADMIN_TOKEN: '',
+      PORT: '',
+      NEO4J_LOCAL_PORT: ' ',
+    });
+    assert.equal(c.http.port, 8080);
+    assert.equal(c.neo4j.local.port, 7687);
     assert.equal(c.neo4j.uri, undefined);
     assert.equal(c.mode, 'local');
     assert.equal(c.adminToken, undefined);
@@ -40,12 +49,9 @@ describe('loadConfig', () => {
   const bad: Array<[Record<string, string>, RegExp]> = [
     [{ PORT: 'abc' }, /^PORT must be a number \(got 'abc'\)$/],
     [{ PORT: '70000' }, /^PORT must be between 0 and 65535 \(got '70000'\)$/],
-    [
-      { NEO4J_URI: 'http://x' },
-      /^NEO4J_URI must be a bolt:\/\/ or neo4j:\/\/ URI \(got 'http:\/\/x'\)$/,
-    ],
+    [{ NEO4J_URI: 'http://x' }, /^NEO4J_URI must be a bolt:\/\/ or neo4j:\/\/ URI$/],
     [{ REDIS_URL: 'localhost:6379' }, /^REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/],
-    [{ ADMIN_TOKEN: 'short' }, /^ADMIN_TOKEN must be at least 16 characters when set/],
+    [{ ADMIN_TOKEN: 'short' }, /^ADMIN_TOKEN must be at least 16 characters when set$/],
     [{ MAX_BODY_SIZE: 'big' }, /^MAX_BODY_SIZE must be a size such as '10mb'/],
     [{ NEO4J_LOCAL_HEAP: '1 gig' }, /^NEO4J_LOCAL_HEAP must be a JVM size/],
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL /],
@@ -59,6 +65,29 @@ describe('loadConfig', () => {
       );
     });
   }
+
+  it('resolves a relative DATA_DIR against the repository and keeps an absolute one', () => {
+    assert.equal(loadConfig({ DATA_DIR: 'var/x' }).dataDir, path.join(repoRoot, 'var/x'));
+    assert.equal(loadConfig({ DATA_DIR: '/srv/data' }).dataDir, '/srv/data');
+  });
+
+  it('never echoes a secret value', () => {
+    assert.throws(
+      () => loadConfig({ ADMIN_TOKEN: 'tooshort', REDIS_URL: 'http://user:hunter2@x' }),
+      (err: unknown) =>
+        err instanceof ConfigError &&
+        !err.message.includes('tooshort') &&
+        !err.message.includes('hunter2'),
+    );
+  });
+
+  it('requires NEO4J_USER and NEO4J_PASSWORD together', () => {
+    assert.throws(
+      () => loadConfig({ NEO4J_PASSWORD: 'x' }),
+      /NEO4J_USER and NEO4J_PASSWORD must be set together/,
+    );
+    assert.equal(loadConfig({ NEO4J_USER: 'neo4j', NEO4J_PASSWORD: 'pw' }).neo4j.user, 'neo4j');
+  });
 
   it('reports every bad variable at once', () => {
     assert.throws(

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import type { AccountService } from '../../../src/accounts/account-service';
+import { handlerMap } from '../../../src/http/build-app';
 import { RouteTable } from '../../../src/http/route-table';
 import { openapiPath } from '../../../src/paths';
 
@@ -68,5 +70,13 @@ describe('RouteTable', () => {
             : 'account';
       assert.equal(op.access, expected, `${op.operationId} has access ${op.access}`);
     }
+  });
+
+  it('the real handler map and openapi.yaml agree one to one', () => {
+    const handlers = handlerMap({
+      accounts: {} as AccountService,
+      readiness: { mode: 'local', pingNeo4j: () => Promise.resolve() },
+    });
+    RouteTable.fromFile(openapiPath).assertHandlers(Object.keys(handlers));
   });
 });
