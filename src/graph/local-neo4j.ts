@@ -58,13 +58,10 @@ interface StateFile {
 export async function attachOrStartLocalNeo4j(opts: LocalNeo4jOptions): Promise<LocalNeo4j> {
   const running = readState(opts.homeDir);
   if (running !== undefined && isOurLauncher(running.pid)) {
-    const deadline = Date.now() + STOP_TIMEOUT_MS;
-    while (Date.now() < deadline && isOurLauncher(running.pid)) {
-      if (await boltListening(running.uri)) {
-        opts.log(`Using the local Neo4j already running at ${running.uri} (pid ${running.pid})`);
-        return { uri: running.uri, owned: false, stop: () => Promise.resolve() };
-      }
-      await new Promise((resolve) => setTimeout(resolve, 250));
+    const listening = await whileLauncherLives(running.pid, () => boltListening(running.uri));
+    if (listening) {
+      opts.log(`Using the local Neo4j already running at ${running.uri} (pid ${running.pid})`);
+      return { uri: running.uri, owned: false, stop: () => Promise.resolve() };
     }
   }
   return startLocalNeo4j(opts);
@@ -80,10 +77,7 @@ export async function startOwnLocalNeo4j(opts: LocalNeo4jOptions): Promise<Local
     opts.log(
       `Waiting for the local Neo4j of another graphsync process (pid ${running.pid}) to stop...`,
     );
-    const deadline = Date.now() + STOP_TIMEOUT_MS;
-    while (Date.now() < deadline && isOurLauncher(running.pid)) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    await whileLauncherLives(running.pid, () => Promise.resolve(false));
   }
   return startLocalNeo4j(opts);
 }
@@ -278,6 +272,19 @@ function writeState(homeDir: string, state: StateFile): void {
 
 function removeState(homeDir: string, pid: number): void {
   if (readState(homeDir)?.pid === pid) fs.rmSync(statePath(homeDir), { force: true });
+}
+
+/**
+ * Polls `done` every 250 ms while pid is a live launcher JVM, for at most STOP_TIMEOUT_MS.
+ * Resolves true as soon as `done` does, false when the launcher is gone or time is up.
+ */
+async function whileLauncherLives(pid: number, done: () => Promise<boolean>): Promise<boolean> {
+  const deadline = Date.now() + STOP_TIMEOUT_MS;
+  while (Date.now() < deadline && isOurLauncher(pid)) {
+    if (await done()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
 }
 
 /** True when pid is a live launcher JVM (not a recycled pid of some other process). */
