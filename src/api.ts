@@ -2,10 +2,14 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import { AccountService } from './accounts/account-service';
+import { FsBlobStore } from './blob/fs-blob-store';
 import type { Config } from './config/config';
 import type { Graph } from './graph/graph';
 import { buildApp } from './http/build-app';
+import { openFinalizeQueue } from './queue/finalize-queue';
 import { connectRedis, type RedisHandle } from './queue/redis';
+import { createSyncJobs, type SyncJobs } from './sync/create-sync-jobs';
+import { startReaper } from './sync/reaper';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -13,6 +17,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 export interface RunningApi {
   url: string;
   accounts: AccountService;
+  sync: SyncJobs;
   close(): Promise<void>;
 }
 
@@ -25,9 +30,40 @@ export async function startApi(input: {
   const redis: RedisHandle | undefined =
     config.redisUrl === undefined ? undefined : connectRedis(config.redisUrl);
   const accounts = new AccountService({ graph });
+  // Queue mode: finalize enqueues and workers apply; local mode: the API applies in-process.
+  const queue =
+    config.redisUrl === undefined
+      ? undefined
+      : openFinalizeQueue({
+          redisUrl: config.redisUrl,
+          prefix: config.queue.prefix,
+          attempts: config.queue.finalizeAttempts,
+          logger,
+        });
+  const sync = createSyncJobs({
+    graph,
+    blobs: new FsBlobStore(config.sync.blobDir),
+    accounts,
+    logger,
+    chunkSize: config.sync.finalizeBatchSize,
+    attempts: config.queue.finalizeAttempts,
+    dispatcher: queue === undefined ? undefined : () => ({ dispatch: (ref) => queue.enqueue(ref) }),
+  });
+  // In queue mode the workers reap; in local mode this process is the only one.
+  const reaper =
+    queue === undefined
+      ? startReaper({
+          jobs: sync.jobs,
+          service: sync.service,
+          ttlMs: config.sync.jobTtlMs,
+          intervalMs: config.sync.reaperIntervalMs,
+          logger,
+        })
+      : undefined;
   const app = buildApp({
     logger,
     accounts,
+    syncJobs: sync.service,
     adminToken: config.adminToken,
     maxBodySize: config.http.maxBodySize,
     readiness: {
@@ -43,7 +79,9 @@ export async function startApi(input: {
   return {
     url: `http://${host}:${address.port}`,
     accounts,
+    sync,
     close: async () => {
+      reaper?.stop();
       // Finish requests in flight, but not forever: after the grace period, cut connections.
       const forced = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
       await new Promise<void>((resolve) => {
@@ -51,6 +89,7 @@ export async function startApi(input: {
         server.closeIdleConnections();
       });
       clearTimeout(forced);
+      await queue?.close();
       await redis?.close();
     },
   };

@@ -2,7 +2,12 @@ import type { Logger } from 'pino';
 import type { Config } from './config/config';
 import { ConfigError } from './config/config';
 import type { Graph } from './graph/graph';
+import { AccountService } from './accounts/account-service';
+import { FsBlobStore } from './blob/fs-blob-store';
+import { startFinalizeWorker } from './queue/finalize-worker';
 import { connectRedis } from './queue/redis';
+import { createSyncJobs } from './sync/create-sync-jobs';
+import { startReaper } from './sync/reaper';
 
 /**
  * Composition root of a worker process (queue mode): connects to Redis and Neo4j and runs the
@@ -25,9 +30,38 @@ export async function startWorker(input: {
   }
   const redis = connectRedis(config.redisUrl);
   await graph.ping();
-  logger.info({ mode: config.mode }, 'worker started');
+  const sync = createSyncJobs({
+    graph,
+    blobs: new FsBlobStore(config.sync.blobDir),
+    accounts: new AccountService({ graph }),
+    logger,
+    chunkSize: config.sync.finalizeBatchSize,
+    attempts: config.queue.finalizeAttempts,
+  });
+  const finalizeWorker = startFinalizeWorker({
+    redisUrl: config.redisUrl,
+    prefix: config.queue.prefix,
+    concurrency: config.queue.concurrency,
+    lockDurationMs: config.queue.lockDurationMs,
+    logger,
+    run: async (task) => {
+      await sync.finalizer.run(task);
+    },
+    onGaveUp: (task, err) => sync.finalizer.giveUp(task, err),
+  });
+  const reaper = startReaper({
+    jobs: sync.jobs,
+    service: sync.service,
+    ttlMs: config.sync.jobTtlMs,
+    intervalMs: config.sync.reaperIntervalMs,
+    logger,
+  });
+  logger.info({ mode: config.mode, concurrency: config.queue.concurrency }, 'worker started');
   return {
     close: async () => {
+      reaper.stop();
+      // Finishes the running finalizations (or, past a timeout, leaves them to another worker).
+      await finalizeWorker.close();
       await redis.close();
       logger.info('worker stopped');
     },

@@ -26,6 +26,17 @@ const byteSize = z
   .string()
   .regex(/^\d+(b|kb|mb|gb)?$/i, "must be a size such as '10mb', '512kb' or a number of bytes");
 
+/** '30s', '5m', '24h', '2d' or a number of milliseconds, to milliseconds. */
+const duration = z
+  .string()
+  .regex(/^\d+(ms|s|m|h|d)?$/, "must be a duration such as '30s', '5m', '24h' or milliseconds")
+  .transform((v) => {
+    const m = /^(\d+)(ms|s|m|h|d)?$/.exec(v);
+    const n = Number(m?.[1]);
+    const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m?.[2] ?? 'ms'] ?? 1;
+    return n * unit;
+  });
+
 const javaMemory = z.string().regex(/^\d+[kmg]$/i, "must be a JVM size such as '512m' or '2g'");
 
 const envSchema = z.object({
@@ -52,6 +63,31 @@ const envSchema = z.object({
       .regex(/^rediss?:\/\/[^\s]+$/, 'must be a redis:// or rediss:// URL')
       .optional(),
   ),
+  SYNC_JOB_TTL: duration.prefault('24h'),
+  SYNC_REAPER_INTERVAL: duration.prefault('5m'),
+  FINALIZE_BATCH_SIZE: z.preprocess(
+    blankAsUnset,
+    z.coerce
+      .number()
+      .int()
+      .min(100, 'must be at least 100')
+      .max(50_000, 'must be at most 50000')
+      .default(5000),
+  ),
+  WORKER_CONCURRENCY: z.preprocess(
+    blankAsUnset,
+    z.coerce.number().int().min(1, 'must be at least 1').max(64, 'must be at most 64').default(2),
+  ),
+  FINALIZE_ATTEMPTS: z.preprocess(
+    blankAsUnset,
+    z.coerce.number().int().min(1, 'must be at least 1').max(20, 'must be at most 20').default(3),
+  ),
+  QUEUE_LOCK_DURATION: duration.prefault('30s'),
+  QUEUE_PREFIX: z
+    .string()
+    .min(1)
+    .regex(/^[A-Za-z0-9_:-]+$/, 'must be letters, digits, _ : or -')
+    .default('graphsync'),
   ADMIN_TOKEN: optionalText.pipe(
     z.string().min(16, 'must be at least 16 characters when set').optional(),
   ),
@@ -75,6 +111,26 @@ export interface Config {
   readonly redisUrl: string | undefined;
   /** Unset: the admin API answers 404. */
   readonly adminToken: string | undefined;
+  readonly sync: {
+    /** Staged uploads and raw data (the local blob store). */
+    readonly blobDir: string;
+    /** Jobs left in AWAITING_UPLOADS longer than this are aborted by the reaper (ms). */
+    readonly jobTtlMs: number;
+    readonly reaperIntervalMs: number;
+    /** Rows per finalize transaction. */
+    readonly finalizeBatchSize: number;
+  };
+  readonly queue: {
+    /** Prefix of every BullMQ key in Redis. */
+    readonly prefix: string;
+    /** Finalizations (and later rule evaluations) one worker process runs at once. */
+    readonly concurrency: number;
+    /** Tries of a finalization that fails for infrastructure reasons before the job is ERROR. */
+    readonly finalizeAttempts: number;
+    /** How long a worker's lock on a queue job lasts without renewal: a killed worker's job is
+     * handed to another worker after about this long (ms). */
+    readonly lockDurationMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -123,6 +179,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     redisUrl: e.REDIS_URL,
     adminToken: e.ADMIN_TOKEN,
+    sync: {
+      blobDir: path.resolve(repoRoot, e.DATA_DIR, 'blobs'),
+      jobTtlMs: e.SYNC_JOB_TTL,
+      reaperIntervalMs: e.SYNC_REAPER_INTERVAL,
+      finalizeBatchSize: e.FINALIZE_BATCH_SIZE,
+    },
+    queue: {
+      prefix: e.QUEUE_PREFIX,
+      concurrency: e.WORKER_CONCURRENCY,
+      finalizeAttempts: e.FINALIZE_ATTEMPTS,
+      lockDurationMs: e.QUEUE_LOCK_DURATION,
+    },
   });
 }
 

@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'METHOD_NOT_ALLOWED'
   | 'CONFLICT'
   | 'ACCOUNT_EXISTS'
+  | 'JOB_NOT_AWAITING_UPLOADS'
   | 'RequestEntityTooLargeException'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'RATE_LIMITED'
@@ -71,5 +72,12 @@ export class ConflictError extends AppError {
 export class UnavailableError extends AppError {
   constructor(message: string, cause?: unknown) {
     super('SERVICE_UNAVAILABLE', message, { retryable: true, cause });
+  }
+}
+
+/** Finalization rejected the data: the job becomes FAILED and is not retried. */
+export class DataRejectedError extends AppError {
+  constructor(message: string) {
+    super('VALIDATION_ERROR', message);
   }
 }

@@ -10,6 +10,11 @@ import type { CypherRegistry } from './cypher-registry';
 export type Row = Record<string, unknown>;
 export type Params = Record<string, unknown>;
 
+/** A transaction in progress: runs named statements; commits when the work function returns. */
+export interface Tx {
+  run<T extends Row = Row>(name: string, params?: Params): Promise<T[]>;
+}
+
 export interface GraphConnection {
   readonly uri: string;
   readonly user: string | undefined;
@@ -46,6 +51,31 @@ export class Graph {
   /** Runs a named write statement in a managed (retried) write transaction. */
   async write<T extends Row = Row>(name: string, params: Params = {}): Promise<T[]> {
     return this.exec('WRITE', name, params);
+  }
+
+  /**
+   * Runs several named statements in one managed write transaction. The work function may be
+   * called again when Neo4j reports a transient error, so it must not have side effects outside
+   * the transaction that cannot be repeated; throwing from it rolls everything back.
+   */
+  async writeTx<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    const session = this.driver.session({ database: this.database });
+    let current = '(transaction)';
+    try {
+      return await session.executeWrite(async (mtx) =>
+        work({
+          run: async <R extends Row = Row>(name: string, params: Params = {}): Promise<R[]> => {
+            current = name;
+            const result = await mtx.run(this.cypher.get(name).text, params);
+            return result.records.map((r) => toPlain(r.toObject()) as R);
+          },
+        }),
+      );
+    } catch (err) {
+      throw mapNeo4jError(err, current);
+    } finally {
+      await session.close();
+    }
   }
 
   /**

@@ -7,17 +7,20 @@ import type { AccountService } from '../accounts/account-service';
 import { AppError, NotFoundError } from '../errors/app-error';
 import type { ReadinessDeps } from '../health/readiness';
 import { openapiPath } from '../paths';
+import type { SyncJobApi } from '../sync/job-service-contract';
 import { authenticate } from './auth';
 import { errorHandler } from './error-handler';
 import { accountHandlers } from './handlers/account-handlers';
 import { adminHandlers } from './handlers/admin-handlers';
 import { healthHandlers } from './handlers/health-handlers';
+import { syncHandlers } from './handlers/sync-handlers';
 import { type HandlerMap, mergeHandlers } from './handler-map';
 import { RouteTable } from './route-table';
 
 export interface AppDeps {
   logger: Logger;
   accounts: AccountService;
+  syncJobs: SyncJobApi;
   readiness: ReadinessDeps;
   adminToken: string | undefined;
   /** Body size limit, e.g. '10mb'. */
@@ -27,11 +30,12 @@ export interface AppDeps {
 }
 
 /** Every operation's handler, by operationId. */
-export function handlerMap(deps: Pick<AppDeps, 'accounts' | 'readiness'>): HandlerMap {
+export function handlerMap(deps: Pick<AppDeps, 'accounts' | 'syncJobs' | 'readiness'>): HandlerMap {
   return mergeHandlers(
     healthHandlers({ readiness: deps.readiness }),
     accountHandlers({ accounts: deps.accounts }),
     adminHandlers({ accounts: deps.accounts }),
+    syncHandlers({ syncJobs: deps.syncJobs }),
   );
 }
 

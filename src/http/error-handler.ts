@@ -25,6 +25,7 @@ export function statusOf(code: ErrorCode): number {
       return 405;
     case 'CONFLICT':
     case 'ACCOUNT_EXISTS':
+    case 'JOB_NOT_AWAITING_UPLOADS':
       return 409;
     case 'RequestEntityTooLargeException':
       return 413;

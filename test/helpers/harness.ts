@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { pino } from 'pino';
 import type express from 'express';
 import { AccountService, type AccountFeature } from '../../src/accounts/account-service';
@@ -7,6 +10,11 @@ import { Graph } from '../../src/graph/graph';
 import { applySchema } from '../../src/graph/schema';
 import { buildApp, type AppDeps } from '../../src/http/build-app';
 import { cypherRoot } from '../../src/paths';
+import { startApi, type RunningApi } from '../../src/api';
+import { FsBlobStore } from '../../src/blob/fs-blob-store';
+import { loadConfig } from '../../src/config/config';
+import { createSyncJobs, type SyncJobs } from '../../src/sync/create-sync-jobs';
+import type { SyncJobApi } from '../../src/sync/job-service-contract';
 
 /** Shared access to the real test Neo4j (started by global-fixtures.ts) and app builders. */
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
@@ -46,6 +54,27 @@ export async function testAccounts(): Promise<AccountService> {
   return new AccountService({ graph: await testGraph() });
 }
 
+/** Where the tests' blob store lives (one per test process). */
+export const testBlobDir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphsync-test-blobs-'));
+
+/** The real sync job services on the test Neo4j, local mode (finalize runs in-process). */
+export async function testSync(overrides: { chunkSize?: number } = {}): Promise<SyncJobs> {
+  const graph = await testGraph();
+  return createSyncJobs({
+    graph,
+    blobs: new FsBlobStore(testBlobDir),
+    accounts: new AccountService({ graph }),
+    logger: silentLogger,
+    chunkSize: overrides.chunkSize ?? 1000,
+    attempts: 2,
+  });
+}
+
+/** The sync job service that testApp() uses unless a test passes its own. */
+export async function testSyncJobs(): Promise<SyncJobApi> {
+  return (await testSync()).service;
+}
+
 /** buildApp with the real Neo4j, response validation on, and any overrides. */
 export async function testApp(overrides: Partial<AppDeps> = {}): Promise<express.Express> {
   const graph = await testGraph();
@@ -57,7 +86,39 @@ export async function testApp(overrides: Partial<AppDeps> = {}): Promise<express
     readiness: { mode: 'local', pingNeo4j: () => graph.ping() },
     validateResponses: true,
     ...overrides,
+    syncJobs: overrides.syncJobs ?? (await testSyncJobs()),
   });
+}
+
+/**
+ * The real API process's composition root (startApi) on a free port, with its own data directory,
+ * on the test Neo4j. `env` adds configuration, e.g. REDIS_URL and QUEUE_PREFIX for queue mode.
+ */
+export async function startTestApi(
+  env: Record<string, string> = {},
+): Promise<{ url: string; dataDir: string; api: RunningApi; close(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphsync-test-api-'));
+  const config = loadConfig({
+    NEO4J_URI: neo4jUri(),
+    NEO4J_USER: process.env.NEO4J_USER,
+    NEO4J_PASSWORD: process.env.NEO4J_PASSWORD,
+    NEO4J_DATABASE: process.env.NEO4J_DATABASE,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const api = await startApi({ config, logger: silentLogger, graph: await testGraph() });
+  return {
+    url: api.url,
+    dataDir,
+    api,
+    close: async () => {
+      await api.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 export interface TestAccount {
@@ -93,5 +154,8 @@ export function trackAccount(accountId: string): void {
 /** Deletes every account the tests of this process created. */
 export async function deleteTestAccounts(): Promise<void> {
   const graph = await testGraph();
-  for (const id of created.splice(0)) await graph.write('accounts/delete-account', { id });
+  for (const id of created.splice(0)) {
+    await graph.write('accounts/delete-account-data', { id });
+    await graph.write('accounts/delete-account', { id });
+  }
 }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import type { AccountService } from '../../../src/accounts/account-service';
 import { handlerMap } from '../../../src/http/build-app';
 import { RouteTable } from '../../../src/http/route-table';
+import type { SyncJobApi } from '../../../src/sync/job-service-contract';
 import { openapiPath } from '../../../src/paths';
 
 describe('RouteTable', () => {
@@ -75,6 +76,7 @@ describe('RouteTable', () => {
   it('the real handler map and openapi.yaml agree one to one', () => {
     const handlers = handlerMap({
       accounts: {} as AccountService,
+      syncJobs: {} as SyncJobApi,
       readiness: { mode: 'local', pingNeo4j: () => Promise.resolve() },
     });
     RouteTable.fromFile(openapiPath).assertHandlers(Object.keys(handlers));

@@ -1,0 +1,37 @@
+// Deletes an account's graph data: entities (and so their relationships), sync jobs with their
+// events and staging, and scope locks (test cleanup and operator tooling; before delete-account).
+// params: $id
+// returns: deleted
+CALL () {
+  MATCH (n:Entity)
+  WHERE n._accountId = $id AND n._scope IS NOT NULL
+  DETACH DELETE n
+  RETURN count(*) AS entities
+}
+CALL () {
+  MATCH (j:SyncJob)
+  WHERE j.accountId = $id
+  CALL (j) {
+    OPTIONAL MATCH (b:SyncBatch)
+    WHERE b.jobId = j.id AND b.seq IS NOT NULL
+    DETACH DELETE b
+  }
+  CALL (j) {
+    OPTIONAL MATCH (s:SyncStagedKey)
+    WHERE s.jobId = j.id AND s.kind IS NOT NULL AND s.key IS NOT NULL
+    DETACH DELETE s
+  }
+  CALL (j) {
+    OPTIONAL MATCH (e:SyncJobEvent)
+    WHERE e.jobId = j.id AND e.createDate IS NOT NULL
+    DETACH DELETE e
+  }
+  DETACH DELETE j
+  RETURN count(*) AS jobs
+}
+CALL () {
+  MATCH (l:ScopeLock {accountId: $id})
+  DETACH DELETE l
+  RETURN count(*) AS locks
+}
+RETURN entities + jobs + locks AS deleted

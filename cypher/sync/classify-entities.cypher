@@ -1,0 +1,12 @@
+// For each uploaded entity (DIFF, PUT): the stored entity with its _key in the scope, if any, and
+// whether the given properties already hold (row.cmp: properties that must be equal; nulls mean
+// "absent"). Reads only.
+// params: $accountId, $scope, $rows
+// returns: i, id, deleted, hash, same, lastJob, lastOp
+UNWIND $rows AS row
+OPTIONAL MATCH (n:Entity {_accountId: $accountId, _scope: $scope, _key: row.key})
+RETURN row.i AS i, n._id AS id, n._deleted AS deleted, n._hash AS hash,
+       CASE WHEN n IS NULL THEN false
+            ELSE all(k IN keys(row.cmp) WHERE CASE WHEN row.cmp[k] IS NULL THEN n[k] IS NULL ELSE n[k] = row.cmp[k] END)
+       END AS same,
+       n._lastSyncJobId AS lastJob, n._lastSyncOp AS lastOp

@@ -1,0 +1,15 @@
+// For each PATCH entity: its target, by _id (any scope of the account) or else by _key in the
+// scope, and whether the given properties already hold (nulls mean "absent").
+// params: $accountId, $scope, $rows
+// returns: i, id, deleted, same, lastJob, lastOp
+UNWIND $rows AS row
+OPTIONAL MATCH (byKey:Entity {_accountId: $accountId, _scope: $scope, _key: row.key})
+OPTIONAL MATCH (byId:Entity {_id: row.id})
+WITH row, CASE WHEN row.id IS NULL THEN byKey
+               WHEN byId._accountId = $accountId THEN byId
+               ELSE null END AS n
+RETURN row.i AS i, n._id AS id, n._deleted AS deleted,
+       CASE WHEN n IS NULL THEN false
+            ELSE all(k IN keys(row.cmp) WHERE CASE WHEN row.cmp[k] IS NULL THEN n[k] IS NULL ELSE n[k] = row.cmp[k] END)
+       END AS same,
+       n._lastSyncJobId AS lastJob, n._lastSyncOp AS lastOp

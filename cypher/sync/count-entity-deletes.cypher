@@ -1,0 +1,6 @@
+// How many entities of the scope this job soft deleted (exact on a re-run of the same job).
+// params: $accountId, $scope, $jobId
+// returns: deleted
+MATCH (n:Entity {_accountId: $accountId, _scope: $scope})
+WHERE n._lastSyncJobId = $jobId AND n._lastSyncOp = 'deleted'
+RETURN count(n) AS deleted

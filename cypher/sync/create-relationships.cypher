@@ -1,0 +1,10 @@
+// Creates relationships between entities given by _id; the Neo4j type is the relationship's
+// _class, row.props holds every property.
+// params: $rows
+// returns: created
+UNWIND $rows AS row
+MATCH (a:Entity {_id: row.fromId})
+MATCH (b:Entity {_id: row.toId})
+CREATE (a)-[r:$(row.class)]->(b)
+SET r = row.props
+RETURN count(r) AS created

@@ -1,0 +1,6 @@
+// Which of these keys this job has already received (duplicate detection across batches).
+// params: $jobId, $kind, $keys
+// returns: key
+UNWIND $keys AS key
+MATCH (s:SyncStagedKey {jobId: $jobId, kind: $kind, key: key})
+RETURN s.key AS key

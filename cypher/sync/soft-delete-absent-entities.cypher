@@ -1,0 +1,11 @@
+// DIFF: soft deletes up to $limit live entities of the scope that this job did not receive
+// (types in $partialTypes are spared). Run until it returns fewer than $limit.
+// params: $accountId, $scope, $jobId, $partialTypes, $now, $limit
+// returns: deleted
+MATCH (n:Entity {_accountId: $accountId, _scope: $scope})
+WHERE n._deleted = false AND NOT n._type IN $partialTypes
+  AND NOT EXISTS { MATCH (:SyncStagedKey {jobId: $jobId, kind: 'e', key: n._key}) }
+WITH n LIMIT toInteger($limit)
+SET n._deleted = true, n._endOn = $now, n._version = coalesce(n._version, 0) + 1,
+    n._lastSyncJobId = $jobId, n._lastSyncOp = 'deleted'
+RETURN count(n) AS deleted

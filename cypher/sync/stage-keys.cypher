@@ -1,0 +1,9 @@
+// Records the keys of one batch (kind 'e' or 'r'); a key seen before now belongs to this batch
+// (the last upload wins). Returns how many keys are new to the job.
+// params: $jobId, $kind, $seq, $keys
+// returns: added
+UNWIND $keys AS k
+MERGE (s:SyncStagedKey {jobId: $jobId, kind: $kind, key: k.key})
+WITH s, k, s.batch IS NULL AS isNew
+SET s.batch = $seq, s.hash = k.hash
+RETURN count(CASE WHEN isNew THEN 1 END) AS added

@@ -1,0 +1,21 @@
+// Rewrites existing entities by _id. $merge false (DIFF): the properties become exactly row.props;
+// true (PUT, PATCH): row.props is applied over the stored ones (a null removes a property).
+// Identity and history (_id, _key, _scope, _accountId, _createdOn) are kept, _version grows, and
+// class labels follow row.classes when given.
+// params: $rows, $merge
+// returns: updated
+UNWIND $rows AS row
+MATCH (n:Entity {_id: row.id})
+WITH n, row, properties(n) AS old
+SET n = CASE WHEN $merge THEN old ELSE {} END
+SET n += row.props
+SET n._id = old._id, n._key = old._key, n._scope = old._scope, n._accountId = old._accountId,
+    n._createdOn = old._createdOn, n._version = coalesce(old._version, 0) + 1
+WITH n, row, old
+CALL (n, row, old) {
+  WITH n, row, old
+  WHERE row.classes IS NOT NULL
+  REMOVE n:$([c IN coalesce(old._class, []) WHERE c <> 'Entity' AND NOT c IN row.classes])
+  SET n:$(row.classes)
+}
+RETURN count(n) AS updated

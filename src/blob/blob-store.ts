@@ -1,0 +1,29 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * Where staged uploads (and, later, raw-data content) live: a flat namespace of keys such as
+ * `staging/<accountId>/<jobId>/000001.json`. The local filesystem implements it by default; an
+ * S3-compatible implementation fits the same interface (put/get/stream/delete by prefix).
+ */
+export interface BlobStore {
+  /** Writes (or overwrites) one object. Resolves once it is durable. */
+  put(key: string, data: Buffer): Promise<void>;
+  /** Reads one object; rejects with a NotFoundError when there is none. */
+  get(key: string): Promise<Buffer>;
+  /** Streams one object (large content is never buffered whole). */
+  stream(key: string): Promise<Readable>;
+  /** Deletes every object whose key starts with the prefix; no error when there is none. */
+  deletePrefix(prefix: string): Promise<void>;
+}
+
+const SAFE_SEGMENT = /^[A-Za-z0-9._-]+$/;
+
+/** Joins key segments, refusing anything that could escape the namespace ('..', '/', empty). */
+export function blobKey(...segments: string[]): string {
+  for (const s of segments) {
+    if (!SAFE_SEGMENT.test(s) || s === '.' || s === '..') {
+      throw new Error(`Unsafe blob key segment '${s}'`);
+    }
+  }
+  return segments.join('/');
+}

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { NotFoundError } from '../errors/app-error';
+import type { BlobStore } from './blob-store';
+
+/**
+ * BlobStore on the local filesystem under one root directory. Writes go to a temporary file that
+ * is renamed into place, so a reader never sees half an object and a crash leaves no torn file.
+ */
+export class FsBlobStore implements BlobStore {
+  constructor(private readonly root: string) {}
+
+  async put(key: string, data: Buffer): Promise<void> {
+    const file = this.fileOf(key);
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${randomUUID()}.tmp`;
+    await fs.promises.writeFile(tmp, data);
+    await fs.promises.rename(tmp, file);
+  }
+
+  async get(key: string): Promise<Buffer> {
+    try {
+      return await fs.promises.readFile(this.fileOf(key));
+    } catch (err) {
+      throw notFound(err, key);
+    }
+  }
+
+  async stream(key: string): Promise<Readable> {
+    const file = this.fileOf(key);
+    try {
+      await fs.promises.access(file, fs.constants.R_OK);
+    } catch (err) {
+      throw notFound(err, key);
+    }
+    return fs.createReadStream(file);
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    // Prefixes end at a segment boundary in practice (a job's folder); remove that folder or file.
+    await fs.promises.rm(this.fileOf(prefix.replace(/\/+$/, '')), { recursive: true, force: true });
+  }
+
+  private fileOf(key: string): string {
+    const file = path.resolve(this.root, key);
+    if (!file.startsWith(path.resolve(this.root) + path.sep)) {
+      throw new Error(`Blob key '${key}' escapes the store`);
+    }
+    return file;
+  }
+}
+
+function notFound(err: unknown, key: string): unknown {
+  return (err as { code?: unknown }).code === 'ENOENT'
+    ? new NotFoundError(`No stored object '${key}'`)
+    : err;
+}

@@ -1,0 +1,67 @@
+import type { Request, Response } from 'express';
+import type { JobRef, SyncJobApi, UploadRequest } from '../../sync/job-service-contract';
+import { authOf } from '../auth';
+import { type HandlerMap, pathParam } from '../handler-map';
+
+/**
+ * The sync job operations (JupiterOne's /persister/synchronization/jobs). Bodies go to the service
+ * as parsed JSON (openapi.yaml checks only their outline): every rule and its exact message lives
+ * in src/sync. Every operation answers 200, never 201 (a real client treats any other 2xx as an
+ * error).
+ */
+export function syncHandlers(deps: { syncJobs: SyncJobApi }): HandlerMap {
+  const { syncJobs } = deps;
+  const upload = (route: UploadRequest['route']) => async (req: Request, res: Response) => {
+    const job = await syncJobs.upload({
+      ...jobRef(req, res),
+      route,
+      body: req.body,
+      correlationId: req.get('JupiterOne-Correlation-Id'),
+      ignoreDuplicates: queryFlag(req, 'ignoreDuplicates'),
+      ignoreIllegalProperties: queryFlag(req, 'ignoreIllegalProperties'),
+    });
+    res.status(200).json({ job });
+  };
+  return {
+    startSyncJob: async (req: Request, res: Response) => {
+      const job = await syncJobs.start({ accountId: authOf(res).accountId, body: req.body });
+      res.status(200).json({ job });
+    },
+    getSyncJob: async (req: Request, res: Response) => {
+      res.status(200).json({ job: await syncJobs.get(jobRef(req, res)) });
+    },
+    uploadSyncJobData: upload('upload'),
+    uploadSyncJobEntities: upload('entities'),
+    uploadSyncJobRelationships: upload('relationships'),
+    finalizeSyncJob: async (req: Request, res: Response) => {
+      const job = await syncJobs.finalize({ ...jobRef(req, res), body: req.body });
+      res.status(200).json({ job });
+    },
+    abortSyncJob: async (req: Request, res: Response) => {
+      const job = await syncJobs.abort({ ...jobRef(req, res), body: req.body });
+      res.status(200).json({ job });
+    },
+    addSyncJobEvents: async (req: Request, res: Response) => {
+      const events = await syncJobs.addEvents({ ...jobRef(req, res), body: req.body });
+      res.status(200).json({ events });
+    },
+    listSyncJobEvents: async (req: Request, res: Response) => {
+      res.status(200).json({ events: await syncJobs.listEvents(jobRef(req, res)) });
+    },
+  };
+}
+
+function jobRef(req: Request, res: Response): JobRef {
+  return { accountId: authOf(res).accountId, jobId: pathParam(req, 'jobId') };
+}
+
+/**
+ * A boolean query flag (`?ignoreDuplicates=true`). openapi.yaml declares it `type: boolean`; the
+ * validator always coerces parameters (coerceTypes: false covers bodies only), so it lets through
+ * just `true` / `false` and leaves the coerced boolean in req.query. The string form is accepted
+ * too, should a validator version hand over Express's freshly parsed query instead.
+ */
+function queryFlag(req: Request, name: string): boolean {
+  const value: unknown = (req.query as Record<string, unknown>)[name];
+  return value === true || value === 'true';
+}

@@ -1,0 +1,79 @@
+import type { Graph } from '../graph/graph';
+import type { JobObjectError, SyncMode } from './job-types';
+import type { StoredJob } from './job-store';
+
+/** What applying one job's batches needs, and the running totals it produces. */
+export interface ApplyContext {
+  graph: Graph;
+  job: StoredJob;
+  mode: SyncMode;
+  accountId: string;
+  /** `_scope` written on objects and matched by `_key`; null only for PATCH jobs without scope. */
+  scope: string | null;
+  now: number;
+  chunkSize: number;
+  tally: Tally;
+}
+
+export type Op = 'created' | 'updated' | 'unchanged';
+
+export const MAX_LISTED_ERRORS = 100;
+
+export class Tally {
+  entitiesCreated = 0;
+  entitiesUpdated = 0;
+  entityUpdateErrors = 0;
+  relationshipsCreated = 0;
+  relationshipsUpdated = 0;
+  relationshipCreateErrors = 0;
+  readonly errors: JobObjectError[] = [];
+
+  entity(op: Op): void {
+    if (op === 'created') this.entitiesCreated++;
+    else if (op === 'updated') this.entitiesUpdated++;
+  }
+
+  relationship(op: Op): void {
+    if (op === 'created') this.relationshipsCreated++;
+    else if (op === 'updated') this.relationshipsUpdated++;
+  }
+
+  error(e: JobObjectError): void {
+    if (this.errors.length < MAX_LISTED_ERRORS) this.errors.push(e);
+  }
+}
+
+/**
+ * The op an unchanged-looking object stands for. A re-run of the same job (a worker died half way)
+ * finds its own earlier writes: those count as what they were then, so counters stay exact.
+ */
+export function replayed(
+  stored: { lastJob: string | null; lastOp: string | null },
+  jobId: string,
+): Op {
+  if (stored.lastJob === jobId && (stored.lastOp === 'created' || stored.lastOp === 'updated')) {
+    return stored.lastOp;
+  }
+  return 'unchanged';
+}
+
+/** System properties every write by this job stamps on an object. */
+export function stamp(ctx: ApplyContext, op: 'created' | 'updated'): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    _source: ctx.job.source,
+    _beginOn: ctx.now,
+    _deleted: false,
+    _lastSyncJobId: ctx.job.id,
+    _lastSyncOp: op,
+  };
+  if (ctx.job.integrationInstanceId !== undefined) {
+    out._integrationInstanceId = ctx.job.integrationInstanceId;
+  }
+  return out;
+}
+
+export function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}

@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { type ApplyContext, chunks, type Op, replayed, stamp } from './apply-context';
+import { entityHash, withoutNulls } from './content-hash';
+import type { StagedEntity } from './job-types';
+
+/**
+ * Applies one staged batch of entities in chunks: classify each against the graph (one read),
+ * then create and update in one write transaction per chunk. DIFF compares content hashes and
+ * rewrites changed entities whole; PUT writes the given properties over the stored ones (nulls
+ * stripped); PATCH does the same by `_id` or `_key` (null removes) and never creates.
+ */
+type Classified = {
+  i: number;
+  id: string | null;
+  deleted: boolean | null;
+  hash?: string | null;
+  same: boolean;
+  lastJob: string | null;
+  lastOp: string | null;
+};
+
+export async function applyEntities(
+  ctx: ApplyContext,
+  entities: readonly StagedEntity[],
+): Promise<void> {
+  for (const chunk of chunks(entities, ctx.chunkSize)) {
+    if (ctx.mode === 'PATCH') await patchChunk(ctx, chunk);
+    else await upsertChunk(ctx, chunk);
+  }
+}
+
+async function upsertChunk(ctx: ApplyContext, chunk: StagedEntity[]): Promise<void> {
+  const merge = ctx.mode === 'PUT';
+  const hashes = chunk.map((e) => entityHash(e));
+  const classified = await ctx.graph.read<Classified>('sync/classify-entities', {
+    accountId: ctx.accountId,
+    scope: ctx.scope,
+    rows: chunk.map((e, i) => ({ i, key: e.key, cmp: merge ? comparable(e, false) : {} })),
+  });
+  const creates: unknown[] = [];
+  const updates: unknown[] = [];
+  for (const c of classified) {
+    const e = chunk[c.i]!;
+    const hash = hashes[c.i]!;
+    let op: Op;
+    if (c.id === null) {
+      op = 'created';
+      creates.push({ classes: e.classes, props: createProps(ctx, e, hash) });
+    } else if (c.deleted === true) {
+      // A soft-deleted entity uploaded again is revived: for the client it is created anew.
+      op = 'created';
+      updates.push({ id: c.id, classes: e.classes, props: writeProps(ctx, e, hash, 'created') });
+    } else if (merge ? c.same : c.hash === hash) {
+      op = replayed(c, ctx.job.id);
+    } else {
+      op = 'updated';
+      updates.push({ id: c.id, classes: e.classes, props: writeProps(ctx, e, hash, 'updated') });
+    }
+    ctx.tally.entity(op);
+  }
+  await write(ctx, creates, updates, merge);
+}
+
+async function patchChunk(ctx: ApplyContext, chunk: StagedEntity[]): Promise<void> {
+  const classified = await ctx.graph.read<Classified>('sync/classify-patch-entities', {
+    accountId: ctx.accountId,
+    scope: ctx.scope,
+    rows: chunk.map((e, i) => ({
+      i,
+      key: e.key ?? null,
+      id: e.id ?? null,
+      cmp: comparable(e, true),
+    })),
+  });
+  const updates: unknown[] = [];
+  for (const c of classified) {
+    const e = chunk[c.i]!;
+    if (c.id === null || c.deleted === true) {
+      ctx.tally.entityUpdateErrors++;
+      ctx.tally.error({
+        kind: 'entity',
+        key: e.key ?? null,
+        message:
+          e.id !== undefined
+            ? `No entity with _id '${e.id}' in this account: PATCH updates existing entities only`
+            : `No entity with _key '${e.key ?? ''}' in scope '${ctx.scope ?? ''}': PATCH updates existing entities only`,
+      });
+      continue;
+    }
+    if (c.same) {
+      ctx.tally.entity(replayed(c, ctx.job.id));
+      continue;
+    }
+    ctx.tally.entity('updated');
+    const props: Record<string, unknown> = {
+      ...e.properties,
+      ...stamp(ctx, 'updated'),
+      _hash: null,
+    };
+    if (e.type !== undefined) props._type = e.type;
+    if (e.classes !== undefined) props._class = e.classes;
+    updates.push({ id: c.id, classes: e.classes ?? null, props });
+  }
+  await write(ctx, [], updates, true);
+}
+
+async function write(
+  ctx: ApplyContext,
+  creates: unknown[],
+  updates: unknown[],
+  merge: boolean,
+): Promise<void> {
+  if (creates.length === 0 && updates.length === 0) return;
+  await ctx.graph.writeTx(async (tx) => {
+    if (creates.length > 0) await tx.run('sync/create-entities', { rows: creates });
+    if (updates.length > 0) await tx.run('sync/update-entities', { rows: updates, merge });
+  });
+}
+
+/** The properties a PUT or PATCH asserts; with keepNulls (PATCH) a null asserts "absent". */
+function comparable(e: StagedEntity, keepNulls: boolean): Record<string, unknown> {
+  const props: Record<string, unknown> = keepNulls
+    ? { ...e.properties }
+    : withoutNulls(e.properties);
+  if (e.type !== undefined) props._type = e.type;
+  if (e.classes !== undefined) props._class = e.classes;
+  return props;
+}
+
+function createProps(ctx: ApplyContext, e: StagedEntity, hash: string): Record<string, unknown> {
+  return {
+    ...withoutNulls(e.properties),
+    ...stamp(ctx, 'created'),
+    _accountId: ctx.accountId,
+    _scope: ctx.scope,
+    _key: e.key,
+    _type: e.type,
+    _class: e.classes,
+    _id: randomUUID(),
+    _createdOn: ctx.now,
+    _version: 1,
+    _hash: hash,
+  };
+}
+
+/** Properties of an update: DIFF's whole new content; PUT's given ones (hash unknown after). */
+function writeProps(
+  ctx: ApplyContext,
+  e: StagedEntity,
+  hash: string,
+  op: 'created' | 'updated',
+): Record<string, unknown> {
+  return {
+    ...withoutNulls(e.properties),
+    ...stamp(ctx, op),
+    _type: e.type,
+    _class: e.classes,
+    _endOn: null,
+    _hash: ctx.mode === 'PUT' ? null : hash,
+  };
+}

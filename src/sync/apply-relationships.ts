@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { type ApplyContext, chunks, type Op, replayed, stamp } from './apply-context';
+import { relationshipHash, withoutNulls } from './content-hash';
+import type { StagedRelationship } from './job-types';
+
+/**
+ * Applies one staged batch of relationships in chunks, after every entity of the job is written:
+ * resolve both ends (by `_key` in the scope, or `_id` in the account), then create, update or
+ * leave each one. A missing or soft-deleted end means the relationship is not created and counts
+ * in numRelationshipCreateErrors. The Neo4j type is the relationship's `_class`.
+ */
+type Classified = {
+  i: number;
+  fromId: string | null;
+  fromDeleted: boolean | null;
+  toId: string | null;
+  toDeleted: boolean | null;
+  relId: string | null;
+  relType: string | null;
+  deleted: boolean | null;
+  hash: string | null;
+  same: boolean;
+  lastJob: string | null;
+  lastOp: string | null;
+};
+
+export async function applyRelationships(
+  ctx: ApplyContext,
+  relationships: readonly StagedRelationship[],
+): Promise<void> {
+  const merge = ctx.mode === 'PUT';
+  for (const chunk of chunks(relationships, ctx.chunkSize)) {
+    const hashes = chunk.map((r) => relationshipHash(r));
+    const classified = await ctx.graph.read<Classified>('sync/classify-relationships', {
+      accountId: ctx.accountId,
+      scope: ctx.scope,
+      rows: chunk.map((r, i) => ({
+        i,
+        key: r.key,
+        fromKey: r.fromId === undefined ? (r.fromKey ?? null) : null,
+        toKey: r.toId === undefined ? (r.toKey ?? null) : null,
+        fromId: r.fromId ?? null,
+        toId: r.toId ?? null,
+        cmp: merge ? { ...withoutNulls(r.properties), _type: r.type } : {},
+      })),
+    });
+    const creates: unknown[] = [];
+    const updates: unknown[] = [];
+    for (const c of classified) {
+      const r = chunk[c.i]!;
+      const hash = hashes[c.i]!;
+      const missing = endProblem(r, c);
+      if (missing !== undefined) {
+        ctx.tally.relationshipCreateErrors++;
+        ctx.tally.error({ kind: 'relationship', key: r.key, message: missing });
+        continue;
+      }
+      let op: Op;
+      if (c.relId === null) {
+        op = 'created';
+        creates.push({
+          fromId: c.fromId,
+          toId: c.toId,
+          class: r.class,
+          props: {
+            ...props(ctx, r, hash, 'created', false),
+            _accountId: ctx.accountId,
+            _scope: ctx.scope,
+            _key: r.key,
+            _id: randomUUID(),
+            _createdOn: ctx.now,
+            _version: 1,
+          },
+        });
+      } else if (c.deleted === true) {
+        op = 'created';
+        updates.push({
+          relId: c.relId,
+          class: r.class,
+          props: props(ctx, r, hash, 'created', true),
+        });
+      } else if (c.relType === r.class && (merge ? c.same : c.hash === hash)) {
+        op = replayed(c, ctx.job.id);
+      } else {
+        op = 'updated';
+        updates.push({
+          relId: c.relId,
+          class: r.class,
+          props: props(ctx, r, hash, 'updated', true),
+        });
+      }
+      ctx.tally.relationship(op);
+    }
+    if (creates.length === 0 && updates.length === 0) continue;
+    await ctx.graph.writeTx(async (tx) => {
+      if (updates.length > 0) await tx.run('sync/update-relationships', { rows: updates, merge });
+      if (creates.length > 0) await tx.run('sync/create-relationships', { rows: creates });
+    });
+  }
+}
+
+function endProblem(r: StagedRelationship, c: Classified): string | undefined {
+  const side = (which: 'from' | 'to'): string | undefined => {
+    const id = which === 'from' ? c.fromId : c.toId;
+    const deleted = which === 'from' ? c.fromDeleted : c.toDeleted;
+    const byId = which === 'from' ? r.fromId : r.toId;
+    const byKey = which === 'from' ? r.fromKey : r.toKey;
+    const what =
+      byId !== undefined ? `_${which}EntityId '${byId}'` : `_${which}EntityKey '${byKey ?? ''}'`;
+    if (id === null) return `${what} matches no entity`;
+    if (deleted === true) return `${what} names a deleted entity`;
+    return undefined;
+  };
+  const problems = [side('from'), side('to')].filter((p) => p !== undefined);
+  return problems.length === 0 ? undefined : `Relationship not created: ${problems.join(' and ')}`;
+}
+
+function props(
+  ctx: ApplyContext,
+  r: StagedRelationship,
+  hash: string,
+  op: 'created' | 'updated',
+  existing: boolean,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    ...withoutNulls(r.properties),
+    ...stamp(ctx, op),
+    _type: r.type,
+    _class: r.class,
+    _endOn: null,
+    // PUT merges into what is stored, so the stored content no longer has a known hash.
+    _hash: ctx.mode === 'PUT' && existing ? null : hash,
+  };
+  if (r.fromKey !== undefined) out._fromEntityKey = r.fromKey;
+  if (r.toKey !== undefined) out._toEntityKey = r.toKey;
+  if (r.fromId !== undefined) out._fromEntityId = r.fromId;
+  if (r.toId !== undefined) out._toEntityId = r.toId;
+  return out;
+}

@@ -1,0 +1,236 @@
+import type { Logger } from 'pino';
+import type { BlobStore } from '../blob/blob-store';
+import { AppError, DataRejectedError } from '../errors/app-error';
+import type { Graph } from '../graph/graph';
+import { type ApplyContext, Tally } from './apply-context';
+import { applyEntities } from './apply-entities';
+import { applyRelationships } from './apply-relationships';
+import type { JobRef } from './job-service-contract';
+import type { StagedEntity, StagedRelationship } from './job-types';
+import { type JobStore, type StoredJob } from './job-store';
+import { acquireScopeLock } from './scope-lock';
+import { jobStagingPrefix, readBatch } from './staging';
+
+/**
+ * Applies a FINALIZE_PENDING job to the graph: entities first (batch by batch, in upload order),
+ * then DIFF's soft deletes of absent entities, then relationships, then absent relationships;
+ * finally FINISHED with the counters. Safe to run again from the start after a crash: writes are
+ * keyed by `_key` and stamped with the job id, so a re-run repeats nothing and counts exactly.
+ * The same code runs in-process (local mode) and in queue workers.
+ */
+export interface FinalizerDeps {
+  graph: Graph;
+  blobs: BlobStore;
+  jobs: JobStore;
+  logger: Logger;
+  /** Rows per transaction. */
+  chunkSize: number;
+  /** Lease on the scope lock; a crashed worker's lock frees after this long. */
+  scopeLeaseMs?: number;
+  now?: () => number;
+}
+
+const DELETE_CHUNK = 10_000;
+
+export class Finalizer {
+  constructor(private readonly deps: FinalizerDeps) {}
+
+  async run(ref: JobRef): Promise<StoredJob> {
+    const { jobs, graph, logger } = this.deps;
+    const now = this.deps.now ?? Date.now;
+    let job = await jobs.get(ref);
+    if (job.status !== 'FINALIZE_PENDING') return job;
+    const scope = effectiveScope(job);
+    const lease = await acquireScopeLock({
+      graph,
+      accountId: job.accountId,
+      scope: scope ?? '(no scope)',
+      jobId: job.id,
+      leaseMs: this.deps.scopeLeaseMs ?? 60_000,
+      now,
+    });
+    const started = now();
+    try {
+      job = await jobs.get(ref);
+      if (job.status !== 'FINALIZE_PENDING') return job;
+      const ctx: ApplyContext = {
+        graph,
+        job,
+        mode: job.syncMode,
+        accountId: job.accountId,
+        scope,
+        now: now(),
+        chunkSize: this.deps.chunkSize,
+        tally: new Tally(),
+      };
+      await this.eachBatch(job, 'e', async (entities) => {
+        await applyEntities(ctx, entities);
+        await this.progress(ref, ctx);
+      });
+      let entitiesDeleted = 0;
+      if (job.syncMode === 'DIFF' && scope !== null) {
+        entitiesDeleted = await this.softDeleteAbsent(ctx, scope, 'entities');
+      }
+      await this.eachBatch(job, 'r', async (relationships) => {
+        await applyRelationships(ctx, relationships as StagedRelationship[]);
+        await this.progress(ref, ctx);
+      });
+      let relationshipsDeleted = 0;
+      if (job.syncMode === 'DIFF' && scope !== null) {
+        relationshipsDeleted = await this.softDeleteAbsent(ctx, scope, 'relationships');
+      }
+      const t = ctx.tally;
+      const finished = await jobs.transition(ref, {
+        from: ['FINALIZE_PENDING'],
+        to: 'FINISHED',
+        set: {
+          ...counters(ctx),
+          numEntitiesDeleted: entitiesDeleted,
+          numRelationshipsDeleted: relationshipsDeleted,
+          endTimestamp: now(),
+          ...(t.errors.length > 0 ? { errorsJson: JSON.stringify(t.errors) } : {}),
+        },
+      });
+      logger.info(
+        { jobId: job.id, accountId: job.accountId, ms: now() - started },
+        'sync job finalized',
+      );
+      job = finished ?? (await jobs.get(ref));
+    } finally {
+      await lease.release();
+    }
+    await this.cleanUp(job);
+    return job;
+  }
+
+  /**
+   * The job could not be finalized and will not be tried again: FAILED when the data was
+   * rejected, ERROR when infrastructure kept failing. Staged data is discarded either way.
+   */
+  async giveUp(ref: JobRef, err: unknown): Promise<void> {
+    const rejected = err instanceof DataRejectedError;
+    const message =
+      err instanceof AppError ? err.message : 'Finalization failed after repeated errors';
+    const job = await this.deps.jobs.transition(ref, {
+      from: ['FINALIZE_PENDING'],
+      to: rejected ? 'FAILED' : 'ERROR',
+      set: { error: message, endTimestamp: (this.deps.now ?? Date.now)() },
+    });
+    this.deps.logger.error({ err, jobId: ref.jobId }, 'sync job finalization gave up');
+    if (job !== undefined) await this.cleanUp(job);
+  }
+
+  private async eachBatch(
+    job: StoredJob,
+    kind: 'e' | 'r',
+    apply: (objects: Array<StagedEntity | StagedRelationship>) => Promise<void>,
+  ): Promise<void> {
+    const batches = await this.deps.graph.read<{
+      seq: number;
+      blobKey: string;
+      entities: number;
+      relationships: number;
+    }>('sync/list-batches', { jobId: job.id });
+    for (const b of batches) {
+      if ((kind === 'e' ? b.entities : b.relationships) === 0) continue;
+      const batch = await readBatch(this.deps.blobs, b.blobKey);
+      let objects: Array<StagedEntity | StagedRelationship> =
+        kind === 'e' ? batch.entities : batch.relationships;
+      if (job.crossBatchDuplicates) objects = await this.lastWins(job, kind, b.seq, objects);
+      if (objects.length > 0) await apply(objects);
+    }
+  }
+
+  /** ignoreDuplicates across batches: skip the objects that a later batch uploaded again. */
+  private async lastWins<T extends { key?: string; id?: string }>(
+    job: StoredJob,
+    kind: 'e' | 'r',
+    seq: number,
+    objects: T[],
+  ): Promise<T[]> {
+    const keys = objects.map((o) => stagedKeyOf(o));
+    const rows = await this.deps.graph.read<{ key: string }>('sync/superseded-keys', {
+      jobId: job.id,
+      kind,
+      seq,
+      keys,
+    });
+    if (rows.length === 0) return objects;
+    const superseded = new Set(rows.map((r) => r.key));
+    return objects.filter((o) => !superseded.has(stagedKeyOf(o)));
+  }
+
+  private async softDeleteAbsent(
+    ctx: ApplyContext,
+    scope: string,
+    what: 'entities' | 'relationships',
+  ): Promise<number> {
+    const params = {
+      accountId: ctx.accountId,
+      scope,
+      jobId: ctx.job.id,
+      partialTypes: ctx.job.partialDatasetTypes ?? [],
+      now: ctx.now,
+      limit: DELETE_CHUNK,
+    };
+    const statement =
+      what === 'entities'
+        ? 'sync/soft-delete-absent-entities'
+        : 'sync/soft-delete-absent-relationships';
+    for (;;) {
+      const [row] = await this.deps.graph.write<{ deleted: number }>(statement, params);
+      if ((row?.deleted ?? 0) < DELETE_CHUNK) break;
+    }
+    // Counted afterwards, not summed, so a re-run after a crash still reports every delete.
+    const count =
+      what === 'entities' ? 'sync/count-entity-deletes' : 'sync/count-relationship-deletes';
+    const [row] = await this.deps.graph.read<{ deleted: number }>(count, {
+      accountId: ctx.accountId,
+      scope,
+      jobId: ctx.job.id,
+    });
+    return row?.deleted ?? 0;
+  }
+
+  private async progress(ref: JobRef, ctx: ApplyContext): Promise<void> {
+    await this.deps.jobs.update(ref, counters(ctx));
+  }
+
+  private async cleanUp(job: StoredJob): Promise<void> {
+    try {
+      await this.deps.jobs.deleteStaging(job.id);
+      await this.deps.blobs.deletePrefix(jobStagingPrefix(job.accountId, job.id));
+    } catch (err) {
+      this.deps.logger.warn({ err, jobId: job.id }, 'could not remove staged data');
+    }
+  }
+}
+
+/** The scope a job's objects live in: its scope, or for integration jobs the instance id. */
+export function effectiveScope(job: {
+  scope?: string;
+  integrationInstanceId?: string;
+  source: string;
+  syncMode: string;
+}): string | null {
+  if (job.scope !== undefined) return job.scope;
+  if (job.integrationInstanceId !== undefined) return job.integrationInstanceId;
+  return job.syncMode === 'PATCH' ? null : job.source;
+}
+
+/** The staged-key identity of an object (PATCH entities without `_key` use their `_id`). */
+export function stagedKeyOf(o: { key?: string; id?: string }): string {
+  return o.key ?? `#id:${o.id ?? ''}`;
+}
+
+function counters(ctx: ApplyContext): Record<string, number> {
+  const t = ctx.tally;
+  return {
+    numEntitiesCreated: t.entitiesCreated,
+    numEntitiesUpdated: t.entitiesUpdated,
+    numEntityUpdateErrors: t.entityUpdateErrors,
+    numRelationshipsCreated: t.relationshipsCreated,
+    numRelationshipsUpdated: t.relationshipsUpdated,
+    numRelationshipCreateErrors: t.relationshipCreateErrors,
+  };
+}

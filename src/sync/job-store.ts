@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import { NotFoundError } from '../errors/app-error';
+import type { Graph, Tx } from '../graph/graph';
+import type { JobEvent, JobRef } from './job-service-contract';
+import {
+  FINAL_STATUSES,
+  JOB_COUNTERS,
+  type JobCounters,
+  type JobObjectError,
+  type JobStatus,
+  type StartJobInput,
+  type SyncJob,
+} from './job-types';
+
+/**
+ * Sync jobs as :SyncJob nodes: the mapping between the node's properties and the SyncJob resource,
+ * and the statements that read and move jobs. Internal bookkeeping (batch sequence, duplicate
+ * flag) stays on the node and out of the resource.
+ */
+export interface StoredJob extends SyncJob {
+  batchSeq: number;
+  crossBatchDuplicates: boolean;
+}
+
+type JobNode = Record<string, unknown>;
+
+export function zeroCounters(): JobCounters {
+  return Object.fromEntries(JOB_COUNTERS.map((c) => [c, 0])) as JobCounters;
+}
+
+export function toJob(node: JobNode): StoredJob {
+  const status = node.status as JobStatus;
+  const job: StoredJob = {
+    id: node.id as string,
+    accountId: node.accountId as string,
+    source: node.source as SyncJob['source'],
+    syncMode: node.syncMode as SyncJob['syncMode'],
+    status,
+    done: FINAL_STATUSES.includes(status),
+    startTimestamp: node.startTimestamp as number,
+    ignoreDuplicates: node.ignoreDuplicates === true,
+    ...(Object.fromEntries(JOB_COUNTERS.map((c) => [c, Number(node[c] ?? 0)])) as JobCounters),
+    batchSeq: Number(node.batchSeq ?? 0),
+    crossBatchDuplicates: node.crossBatchDuplicates === true,
+  };
+  for (const field of [
+    'scope',
+    'integrationInstanceId',
+    'integrationJobId',
+    'error',
+    'abortReason',
+  ] as const) {
+    const v = node[field];
+    if (typeof v === 'string') job[field] = v;
+  }
+  if (typeof node.endTimestamp === 'number') job.endTimestamp = node.endTimestamp;
+  if (Array.isArray(node.partialDatasetTypes))
+    job.partialDatasetTypes = node.partialDatasetTypes as string[];
+  if (typeof node.errorsJson === 'string')
+    job.errors = JSON.parse(node.errorsJson) as JobObjectError[];
+  return job;
+}
+
+/** The resource as the API shows it (bookkeeping fields removed). */
+export function publicJob(job: StoredJob): SyncJob {
+  const rest: Partial<StoredJob> = { ...job };
+  delete rest.batchSeq;
+  delete rest.crossBatchDuplicates;
+  return rest as SyncJob;
+}
+
+export class JobStore {
+  constructor(private readonly graph: Graph) {}
+
+  async create(accountId: string, input: StartJobInput, now: number): Promise<StoredJob> {
+    const props: JobNode = {
+      id: randomUUID(),
+      accountId,
+      source: input.source,
+      syncMode: input.syncMode,
+      status: 'AWAITING_UPLOADS',
+      startTimestamp: now,
+      ignoreDuplicates: input.ignoreDuplicates,
+      batchSeq: 0,
+      ...zeroCounters(),
+    };
+    if (input.scope !== undefined) props.scope = input.scope;
+    if (input.integrationInstanceId !== undefined) {
+      props.integrationInstanceId = input.integrationInstanceId;
+      // Integration runs are identified by a job id of their own; clients that do not send one
+      // get one, as the original service does.
+      props.integrationJobId = input.integrationJobId ?? randomUUID();
+    } else if (input.integrationJobId !== undefined) {
+      props.integrationJobId = input.integrationJobId;
+    }
+    const [row] = await this.graph.write<{ job: JobNode }>('sync/create-job', { props });
+    return toJob(row!.job);
+  }
+
+  async get(ref: JobRef): Promise<StoredJob> {
+    const [row] = await this.graph.read<{ job: JobNode }>('sync/get-job', { ...ref });
+    if (row === undefined) throw new NotFoundError(`Sync job '${ref.jobId}' not found`);
+    return toJob(row.job);
+  }
+
+  /** Inside a transaction: the job, write-locked until the transaction ends. */
+  async lock(tx: Tx, ref: JobRef): Promise<StoredJob> {
+    const [row] = await tx.run<{ job: JobNode }>('sync/lock-job', { ...ref });
+    if (row === undefined) throw new NotFoundError(`Sync job '${ref.jobId}' not found`);
+    return toJob(row.job);
+  }
+
+  /** Inside the upload transaction: registers a staged batch and grows the uploaded counters. */
+  async addBatch(
+    tx: Tx,
+    batch: JobRef & {
+      seq: number;
+      correlationId: string | null;
+      blobKey: string;
+      entities: number;
+      relationships: number;
+      addedEntities: number;
+      addedRelationships: number;
+      duplicates: boolean;
+      now: number;
+    },
+  ): Promise<StoredJob> {
+    const [row] = await tx.run<{ job: JobNode }>('sync/add-batch', { ...batch });
+    if (row === undefined) throw new NotFoundError(`Sync job '${batch.jobId}' not found`);
+    return toJob(row.job);
+  }
+
+  /** Moves the job from one of `from` to `to`; undefined when it was in another status. */
+  async transition(
+    ref: JobRef,
+    move: { from: readonly JobStatus[]; to: JobStatus; set?: JobNode },
+  ): Promise<StoredJob | undefined> {
+    const [row] = await this.graph.write<{ job: JobNode }>('sync/set-job-status', {
+      ...ref,
+      from: move.from,
+      to: move.to,
+      set: move.set ?? {},
+    });
+    return row === undefined ? undefined : toJob(row.job);
+  }
+
+  async update(ref: JobRef, set: JobNode): Promise<StoredJob> {
+    const [row] = await this.graph.write<{ job: JobNode }>('sync/update-job', { ...ref, set });
+    if (row === undefined) throw new NotFoundError(`Sync job '${ref.jobId}' not found`);
+    return toJob(row.job);
+  }
+
+  async addEvents(
+    ref: JobRef,
+    events: Array<{ name: string; description: string }>,
+    now: number,
+  ): Promise<JobEvent[]> {
+    const rows = await this.graph.write<{ event: JobEvent }>('sync/add-events', {
+      ...ref,
+      events: events.map((e) => ({ ...e, id: randomUUID(), createDate: now })),
+    });
+    return rows.map((r) => r.event);
+  }
+
+  async listEvents(jobId: string): Promise<JobEvent[]> {
+    const rows = await this.graph.read<{ event: JobEvent }>('sync/list-events', { jobId });
+    return rows.map((r) => r.event);
+  }
+
+  async findStale(before: number, limit: number): Promise<JobRef[]> {
+    return this.graph.read<{ accountId: string; jobId: string }>('sync/find-stale-jobs', {
+      before,
+      limit,
+    });
+  }
+
+  /** Deletes the staging bookkeeping (batches and keys) of a final job, in bounded chunks. */
+  async deleteStaging(jobId: string): Promise<void> {
+    const limit = 10_000;
+    for (;;) {
+      const [row] = await this.graph.write<{ deleted: number }>('sync/delete-staging', {
+        jobId,
+        limit,
+      });
+      if ((row?.deleted ?? 0) < limit) return;
+    }
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * The sync job domain: what a job is, what a client may upload, and the normalized form in which
+ * uploads are staged and later applied. Shared by validation, the job service, the finalizer and
+ * the HTTP adapters; no IO here.
+ */
+export const SYNC_MODES = ['DIFF', 'PATCH', 'PUT', 'CROSS_SCOPE', 'OVERRIDE'] as const;
+export type SyncMode = (typeof SYNC_MODES)[number];
+
+export const JOB_SOURCES = [
+  'api',
+  'integration-external',
+  'integration-managed',
+  'system-internal',
+] as const;
+export type JobSource = (typeof JOB_SOURCES)[number];
+
+export const JOB_STATUSES = [
+  'AWAITING_UPLOADS',
+  'FINALIZE_PENDING',
+  'FINISHED',
+  'ABORTED',
+  'FAILED',
+  'ERROR',
+] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** Statuses after which nothing more happens to a job (`done: true`). */
+export const FINAL_STATUSES: readonly JobStatus[] = ['FINISHED', 'ABORTED', 'FAILED', 'ERROR'];
+
+export const JOB_COUNTERS = [
+  'numEntitiesUploaded',
+  'numEntitiesCreated',
+  'numEntitiesUpdated',
+  'numEntitiesDeleted',
+  'numEntityUpdateErrors',
+  'numRelationshipsUploaded',
+  'numRelationshipsCreated',
+  'numRelationshipsUpdated',
+  'numRelationshipsDeleted',
+  'numRelationshipCreateErrors',
+  'numMappedRelationshipsUploaded',
+] as const;
+export type JobCounter = (typeof JOB_COUNTERS)[number];
+export type JobCounters = Record<JobCounter, number>;
+
+/** A problem with one object found at finalize (e.g. a PATCH target that does not exist). */
+export interface JobObjectError {
+  kind: 'entity' | 'relationship';
+  key: string | null;
+  message: string;
+}
+
+/** The job resource as the API returns it. Optional fields are omitted when unset. */
+export interface SyncJob extends JobCounters {
+  id: string;
+  accountId: string;
+  source: JobSource;
+  scope?: string;
+  syncMode: SyncMode;
+  status: JobStatus;
+  done: boolean;
+  startTimestamp: number;
+  endTimestamp?: number;
+  integrationInstanceId?: string;
+  integrationJobId?: string;
+  ignoreDuplicates: boolean;
+  /** FAILED / ERROR: why. ABORTED: the reason the client gave, if any. */
+  error?: string;
+  abortReason?: string;
+  /** Types whose absence means nothing in this DIFF (set by finalize's partialDatasets). */
+  partialDatasetTypes?: string[];
+  /** Per-object problems found at finalize (capped; the counters hold the totals). */
+  errors?: JobObjectError[];
+}
+
+/** A validated start request. */
+export interface StartJobInput {
+  source: JobSource;
+  scope?: string;
+  syncMode: SyncMode;
+  integrationInstanceId?: string;
+  integrationJobId?: string;
+  ignoreDuplicates: boolean;
+}
+
+/** A property value the graph accepts (spec: "Custom property rules"). */
+export type PropertyValue = string | number | boolean | null | string[] | number[] | boolean[];
+
+/** One raw data entry of an entity, normalized from either upload form (issue 5 stores them). */
+export interface RawDataEntry {
+  name: string;
+  contentType: string;
+  body: unknown;
+}
+
+/** An uploaded entity after validation: system fields pulled out, custom properties flat. */
+export interface StagedEntity {
+  /** Absent only in PATCH (matched by `_id`) and OVERRIDE. */
+  key?: string;
+  type?: string;
+  /** `_class` normalized to an array (1..5 items). */
+  classes?: string[];
+  /** `_id` of an existing entity (PATCH, OVERRIDE). */
+  id?: string;
+  /** `_scope` of the target (OVERRIDE). */
+  scope?: string;
+  /** Custom properties; `null` values are kept (PATCH clears them, PUT strips them). */
+  properties: Record<string, PropertyValue>;
+  rawData?: RawDataEntry[];
+}
+
+/** An uploaded relationship after validation. */
+export interface StagedRelationship {
+  key: string;
+  type: string;
+  class: string;
+  fromKey?: string;
+  toKey?: string;
+  fromId?: string;
+  toId?: string;
+  fromScope?: string;
+  toScope?: string;
+  mapping?: Record<string, unknown>;
+  properties: Record<string, PropertyValue>;
+}
+
+/** What one upload request carries once validated: the unit that is staged. */
+export interface ValidatedBatch {
+  entities: StagedEntity[];
+  relationships: StagedRelationship[];
+}
+
+/** Flags of one upload (job flags and `?ignoreDuplicates=` / `?ignoreIllegalProperties=`). */
+export interface UploadOptions {
+  syncMode: SyncMode;
+  /** The job's scope, if any (PATCH without scope needs `_id`). */
+  scope: string | undefined;
+  ignoreDuplicates: boolean;
+  ignoreIllegalProperties: boolean;
+  /** Which route: /upload takes both, /entities only entities, /relationships only relationships. */
+  route: 'upload' | 'entities' | 'relationships';
+}

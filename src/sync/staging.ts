@@ -1,0 +1,46 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { type BlobStore, blobKey } from '../blob/blob-store';
+import { DataRejectedError } from '../errors/app-error';
+import type { ValidatedBatch } from './job-types';
+
+/**
+ * How uploads are staged in the blob store: one gzipped JSON document per accepted batch, under
+ * the job's folder, read back one at a time at finalize (memory stays flat however many batches).
+ */
+export function jobStagingPrefix(accountId: string, jobId: string): string {
+  return blobKey('staging', safe(accountId), jobId);
+}
+
+export function batchBlobKey(accountId: string, jobId: string, seq: number): string {
+  return blobKey('staging', safe(accountId), jobId, `${String(seq).padStart(6, '0')}.json.gz`);
+}
+
+export async function writeBatch(
+  blobs: BlobStore,
+  key: string,
+  batch: ValidatedBatch,
+): Promise<void> {
+  await blobs.put(key, gzipSync(JSON.stringify(batch), { level: 1 }));
+}
+
+/**
+ * A batch that cannot be read (missing blob, store down) may be there on a retry; one that is
+ * there but does not decode never will be, so it rejects the job (FAILED) instead of retrying.
+ */
+export async function readBatch(blobs: BlobStore, key: string): Promise<ValidatedBatch> {
+  const stored = await blobs.get(key);
+  try {
+    return JSON.parse(gunzipSync(stored).toString('utf8')) as ValidatedBatch;
+  } catch (err) {
+    throw new DataRejectedError(
+      `Staged batch ${key} is corrupt and cannot be applied (${err instanceof Error ? err.message : String(err)})`,
+    );
+  }
+}
+
+/** Account ids are free text; blob key segments are not. */
+function safe(accountId: string): string {
+  return /^[A-Za-z0-9._-]+$/.test(accountId) && accountId !== '.' && accountId !== '..'
+    ? accountId
+    : `x-${Buffer.from(accountId).toString('hex')}`;
+}

@@ -1,0 +1,109 @@
+import { ValidationError } from '../errors/app-error';
+import {
+  JOB_SOURCES,
+  SYNC_MODES,
+  type JobSource,
+  type StartJobInput,
+  type SyncMode,
+} from './job-types';
+
+const STRING_FIELDS = ['source', 'scope', 'syncMode', 'integrationInstanceId', 'integrationJobId'];
+
+/**
+ * `scope` (and `integrationInstanceId`, the scope of integration jobs) is part of every entity's
+ * uniqueness index entry together with the account and the `_key` (at most 7000 bytes): Neo4j
+ * indexes at most ~8 KB per entry, so the scope gets the rest.
+ */
+export const MAX_SCOPE_BYTES = 1000;
+const SCOPE_FIELDS = ['scope', 'integrationInstanceId'];
+
+/** Sync modes an account must have switched on (account feature flags of the same name). */
+const GATED_MODES: readonly SyncMode[] = ['PUT', 'OVERRIDE'];
+
+/**
+ * Validates the body of POST /persister/synchronization/jobs. Clients send `null` for unset fields,
+ * so null counts as absent. Shape and type errors come first, then the deprecated mode, then the
+ * rules that relate fields to each other (and to the account's enabled modes).
+ */
+export function validateStart(body: unknown, accountFeatures: readonly string[]): StartJobInput {
+  if (!isObject(body)) fail('The request body must be a JSON object');
+
+  const field = (name: string): unknown => body[name] ?? undefined;
+  for (const name of STRING_FIELDS) {
+    const value = field(name);
+    if (value !== undefined && typeof value !== 'string') fail(`${name} must be a string`);
+    if (value === '' && name !== 'source' && name !== 'syncMode') fail(`${name} must not be empty`);
+    if (
+      typeof value === 'string' &&
+      SCOPE_FIELDS.includes(name) &&
+      Buffer.byteLength(value, 'utf8') > MAX_SCOPE_BYTES
+    ) {
+      fail(`${name}: maximum length exceeded (${MAX_SCOPE_BYTES} bytes)`);
+    }
+  }
+  const ignoreDuplicates = field('ignoreDuplicates');
+  if (ignoreDuplicates !== undefined && typeof ignoreDuplicates !== 'boolean') {
+    fail('ignoreDuplicates must be a boolean');
+  }
+
+  const source = field('source') as string | undefined;
+  if (source === undefined) fail('source is required');
+  if (!isOneOf(JOB_SOURCES, source)) fail(`source must be one of ${JOB_SOURCES.join(', ')}`);
+
+  const syncMode = (field('syncMode') as string | undefined) ?? 'DIFF';
+  if (syncMode === 'CREATE_OR_UPDATE') {
+    fail('CREATE_OR_UPDATE sync mode is deprecated and no longer functions');
+  }
+  if (!isOneOf(SYNC_MODES, syncMode)) fail(`syncMode must be one of ${SYNC_MODES.join(', ')}`);
+
+  const scope = field('scope') as string | undefined;
+  const integrationInstanceId = field('integrationInstanceId') as string | undefined;
+  const integrationJobId = field('integrationJobId') as string | undefined;
+
+  checkCrossFieldRules({ source, syncMode, scope, integrationInstanceId, accountFeatures });
+
+  return {
+    source,
+    ...(scope === undefined ? {} : { scope }),
+    syncMode,
+    ...(integrationInstanceId === undefined ? {} : { integrationInstanceId }),
+    ...(integrationJobId === undefined ? {} : { integrationJobId }),
+    ignoreDuplicates: ignoreDuplicates ?? false,
+  };
+}
+
+function checkCrossFieldRules(start: {
+  source: JobSource;
+  syncMode: SyncMode;
+  scope: string | undefined;
+  integrationInstanceId: string | undefined;
+  accountFeatures: readonly string[];
+}): void {
+  const { source, syncMode, scope } = start;
+  if (scope !== undefined && source !== 'api') fail('scope can only be used when source is api');
+  if (syncMode === 'DIFF' && source === 'api' && scope === undefined) {
+    fail('scope is required when syncMode is DIFF and source is api');
+  }
+  if (source === 'integration-external' && start.integrationInstanceId === undefined) {
+    fail('integrationInstanceId is required when source is integration-external');
+  }
+  if (GATED_MODES.includes(syncMode) && !start.accountFeatures.includes(syncMode)) {
+    fail(`${syncMode} sync mode is not enabled for this account`);
+  }
+  if (syncMode === 'CROSS_SCOPE') {
+    if (source !== 'api') fail('CROSS_SCOPE sync jobs require source api');
+    if (scope === undefined) fail('scope is required when syncMode is CROSS_SCOPE');
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isOneOf<T extends string>(allowed: readonly T[], value: string): value is T {
+  return (allowed as readonly string[]).includes(value);
+}
+
+function fail(message: string): never {
+  throw new ValidationError(message);
+}

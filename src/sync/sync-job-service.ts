@@ -1,0 +1,213 @@
+import type { AccountService } from '../accounts/account-service';
+import type { BlobStore } from '../blob/blob-store';
+import { ConflictError, ValidationError } from '../errors/app-error';
+import type { Graph, Tx } from '../graph/graph';
+import { entityHash, relationshipHash } from './content-hash';
+import type { FinalizeDispatcher } from './finalize-dispatch';
+import { stagedKeyOf } from './finalizer';
+import type { JobEvent, JobRef, SyncJobApi, UploadRequest } from './job-service-contract';
+import type { JobStatus, SyncJob } from './job-types';
+import { type JobStore, publicJob, type StoredJob } from './job-store';
+import { parseAbort, parseEvents, parseFinalize } from './request-bodies';
+import { batchBlobKey, jobStagingPrefix, writeBatch } from './staging';
+import { validateStart } from './start-validation';
+import { validateUpload } from './upload-validation';
+
+/**
+ * The sync job lifecycle: start, stage uploads, finalize (through a dispatcher), abort, events.
+ * Uploads are validated, written to the blob store and registered in one Neo4j transaction that
+ * holds the job's lock: a batch is either staged and counted once, or not at all.
+ */
+export interface SyncJobServiceDeps {
+  graph: Graph;
+  blobs: BlobStore;
+  jobs: JobStore;
+  accounts: AccountService;
+  dispatcher: FinalizeDispatcher;
+  now?: () => number;
+}
+
+/** Modes whose finalization arrives with a later issue; refused at start rather than half done. */
+const NOT_YET = new Set(['CROSS_SCOPE', 'OVERRIDE']);
+
+export class SyncJobService implements SyncJobApi {
+  private readonly now: () => number;
+
+  constructor(private readonly deps: SyncJobServiceDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  async start(input: { accountId: string; body: unknown }): Promise<SyncJob> {
+    const account = await this.deps.accounts.getAccount(input.accountId);
+    const start = validateStart(input.body, account.features);
+    if (NOT_YET.has(start.syncMode)) {
+      throw new ValidationError(`${start.syncMode} sync jobs are not available yet`);
+    }
+    return publicJob(await this.deps.jobs.create(input.accountId, start, this.now()));
+  }
+
+  async get(ref: JobRef): Promise<SyncJob> {
+    return publicJob(await this.deps.jobs.get(ref));
+  }
+
+  async upload(input: UploadRequest): Promise<SyncJob> {
+    const ref = { accountId: input.accountId, jobId: input.jobId };
+    const before = await this.deps.jobs.get(ref);
+    requireAwaitingUploads(before);
+    const ignoreDuplicates = before.ignoreDuplicates || input.ignoreDuplicates;
+    const batch = validateUpload(input.body, {
+      syncMode: before.syncMode,
+      scope: before.scope,
+      ignoreDuplicates,
+      ignoreIllegalProperties: input.ignoreIllegalProperties,
+      route: input.route,
+    });
+    const entityKeys = batch.entities.map((e) => ({ key: stagedKeyOf(e), hash: entityHash(e) }));
+    const relationshipKeys = batch.relationships.map((r) => ({
+      key: r.key,
+      hash: relationshipHash(r),
+    }));
+    const job = await this.deps.graph.writeTx(async (tx) => {
+      const locked = await this.deps.jobs.lock(tx, ref);
+      requireAwaitingUploads(locked);
+      if (input.correlationId !== undefined) {
+        const seen = await tx.run('sync/find-batch-by-correlation', {
+          jobId: ref.jobId,
+          correlationId: input.correlationId,
+        });
+        if (seen.length > 0) return locked;
+      }
+      if (!ignoreDuplicates) {
+        await rejectKnownKeys(tx, ref.jobId, 'e', entityKeys, 'entities', 'an entity');
+        await rejectKnownKeys(
+          tx,
+          ref.jobId,
+          'r',
+          relationshipKeys,
+          'relationships',
+          'a relationship',
+        );
+      }
+      const seq = locked.batchSeq + 1;
+      const blobKey = batchBlobKey(ref.accountId, ref.jobId, seq);
+      await writeBatch(this.deps.blobs, blobKey, batch);
+      const added = async (kind: 'e' | 'r', keys: Array<{ key: string; hash: string }>) => {
+        if (keys.length === 0) return 0;
+        const [row] = await tx.run<{ added: number }>('sync/stage-keys', {
+          jobId: ref.jobId,
+          kind,
+          seq,
+          keys,
+        });
+        return row?.added ?? 0;
+      };
+      const addedEntities = await added('e', entityKeys);
+      const addedRelationships = await added('r', relationshipKeys);
+      return this.deps.jobs.addBatch(tx, {
+        ...ref,
+        seq,
+        correlationId: input.correlationId ?? null,
+        blobKey,
+        entities: batch.entities.length,
+        relationships: batch.relationships.length,
+        addedEntities,
+        addedRelationships,
+        duplicates:
+          addedEntities < entityKeys.length || addedRelationships < relationshipKeys.length,
+        now: this.now(),
+      });
+    });
+    return publicJob(job);
+  }
+
+  async finalize(input: JobRef & { body: unknown }): Promise<SyncJob> {
+    const ref = { accountId: input.accountId, jobId: input.jobId };
+    const { partialDatasetTypes } = parseFinalize(input.body);
+    const moved = await this.deps.jobs.transition(ref, {
+      from: ['AWAITING_UPLOADS'],
+      to: 'FINALIZE_PENDING',
+      set: { partialDatasetTypes },
+    });
+    if (moved === undefined) requireAwaitingUploads(await this.deps.jobs.get(ref));
+    try {
+      await this.deps.dispatcher.dispatch(ref);
+    } catch (err) {
+      // Nobody will finalize a job that never reached the queue: hand it back to the client, who
+      // may finalize again once the queue is reachable.
+      await this.deps.jobs.transition(ref, { from: ['FINALIZE_PENDING'], to: 'AWAITING_UPLOADS' });
+      throw err;
+    }
+    return publicJob(await this.deps.jobs.get(ref));
+  }
+
+  async abort(input: JobRef & { body: unknown }): Promise<SyncJob> {
+    const ref = { accountId: input.accountId, jobId: input.jobId };
+    const { reason, terminalStatus } = parseAbort(input.body);
+    const job = await this.abortJob(ref, terminalStatus, reason);
+    return publicJob(job);
+  }
+
+  /** Moves an AWAITING_UPLOADS job to a terminal status and discards its staged data. */
+  async abortJob(ref: JobRef, status: JobStatus, reason: string | undefined): Promise<StoredJob> {
+    const moved = await this.deps.jobs.transition(ref, {
+      from: ['AWAITING_UPLOADS'],
+      to: status,
+      set: {
+        endTimestamp: this.now(),
+        ...(reason === undefined ? {} : { abortReason: reason }),
+        ...(status === 'ABORTED' ? {} : { error: reason ?? `Set to ${status} by the client` }),
+      },
+    });
+    if (moved === undefined) {
+      requireAwaitingUploads(await this.deps.jobs.get(ref));
+      throw new Error('unreachable: job moved concurrently');
+    }
+    await this.deps.jobs.deleteStaging(ref.jobId);
+    await this.deps.blobs.deletePrefix(jobStagingPrefix(ref.accountId, ref.jobId));
+    return moved;
+  }
+
+  async addEvents(input: JobRef & { body: unknown }): Promise<JobEvent[]> {
+    const ref = { accountId: input.accountId, jobId: input.jobId };
+    const events = parseEvents(input.body);
+    await this.deps.jobs.get(ref);
+    return this.deps.jobs.addEvents(ref, events, this.now());
+  }
+
+  async listEvents(ref: JobRef): Promise<JobEvent[]> {
+    await this.deps.jobs.get(ref);
+    return this.deps.jobs.listEvents(ref.jobId);
+  }
+}
+
+function requireAwaitingUploads(job: StoredJob): void {
+  if (job.status !== 'AWAITING_UPLOADS') {
+    throw new ConflictError(
+      `Sync job '${job.id}' is ${job.status}: only a job in AWAITING_UPLOADS accepts uploads, finalize or abort`,
+      'JOB_NOT_AWAITING_UPLOADS',
+    );
+  }
+}
+
+async function rejectKnownKeys(
+  tx: Tx,
+  jobId: string,
+  kind: 'e' | 'r',
+  keys: Array<{ key: string }>,
+  list: 'entities' | 'relationships',
+  what: string,
+): Promise<void> {
+  if (keys.length === 0) return;
+  const rows = await tx.run<{ key: string }>('sync/find-staged-keys', {
+    jobId,
+    kind,
+    keys: keys.map((k) => k.key),
+  });
+  if (rows.length === 0) return;
+  const known = new Set(rows.map((r) => r.key));
+  const index = keys.findIndex((k) => known.has(k.key));
+  const key = keys[index]?.key ?? '';
+  throw new ValidationError(
+    `/${list}/${index}/_key '${key}' is a duplicate: ${what} with this _key was already uploaded in this job`,
+  );
+}
