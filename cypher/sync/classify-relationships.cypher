@@ -1,5 +1,6 @@
 // For each uploaded relationship: its two ends (by _key in the scope, or by _id in the account)
-// and the stored relationship with the same _key between them, if any. Reads only.
+// and the stored relationship with the same _key between them, if any, and whether row.cmp holds
+// on it (nulls mean "absent"; with row.exact no custom property beyond row.cmp either). Reads only.
 // params: $accountId, $scope, $rows
 // returns: i, fromId, fromDeleted, toId, toDeleted, relId, relType, deleted, hash, same, lastJob, lastOp
 UNWIND $rows AS row
@@ -19,5 +20,7 @@ RETURN row.i AS i, a._id AS fromId, a._deleted AS fromDeleted, b._id AS toId, b.
        elementId(r) AS relId, type(r) AS relType, r._deleted AS deleted, r._hash AS hash,
        CASE WHEN r IS NULL THEN false
             ELSE all(k IN keys(row.cmp) WHERE CASE WHEN row.cmp[k] IS NULL THEN r[k] IS NULL ELSE r[k] = row.cmp[k] END)
+                 AND (coalesce(row.exact, false) = false
+                      OR all(k IN keys(r) WHERE k STARTS WITH '_' OR k IN keys(row.cmp)))
        END AS same,
        r._lastSyncJobId AS lastJob, r._lastSyncOp AS lastOp

@@ -1,16 +1,17 @@
 // DIFF: soft deletes up to $limit live relationships of the scope (touching one of its entities)
 // that this job did not receive as they are (same _key and content), or whose end is deleted.
-// Types in $partialTypes are spared. Run until it returns fewer than $limit.
+// Types in $partialTypes are spared from the first test only: a relationship does not stay live
+// on a deleted end. Run until it returns fewer than $limit.
 // params: $accountId, $scope, $jobId, $partialTypes, $now, $limit
 // returns: deleted
 MATCH (:Entity {_accountId: $accountId, _scope: $scope})-[r]-()
 WHERE r._accountId = $accountId AND r._scope = $scope AND r._deleted = false
-  AND NOT r._type IN $partialTypes
 WITH DISTINCT r
 MATCH (a)-[r]->(b)
 OPTIONAL MATCH (s:SyncStagedKey {jobId: $jobId, kind: 'r', key: r._key})
 WITH r, a, b, s
-WHERE s IS NULL OR s.hash <> coalesce(r._hash, '') OR a._deleted = true OR b._deleted = true
+WHERE a._deleted = true OR b._deleted = true
+   OR (NOT r._type IN $partialTypes AND (s IS NULL OR s.hash <> coalesce(r._hash, '')))
 WITH r LIMIT toInteger($limit)
 SET r._deleted = true, r._endOn = $now, r._version = coalesce(r._version, 0) + 1,
     r._lastSyncJobId = $jobId, r._lastSyncOp = 'deleted'

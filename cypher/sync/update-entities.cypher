@@ -1,5 +1,6 @@
 // Rewrites existing entities by _id. $merge false (DIFF): the properties become exactly row.props;
-// true (PUT, PATCH): row.props is applied over the stored ones (a null removes a property).
+// true (PUT, PATCH): row.props is applied over the stored ones (a null removes a property), except
+// on rows with row.replace (a PUT reviving a soft-deleted entity: it comes back as uploaded).
 // Identity and history (_id, _key, _scope, _accountId, _createdOn) are kept, _version grows, and
 // class labels follow row.classes when given.
 // params: $rows, $merge
@@ -7,7 +8,7 @@
 UNWIND $rows AS row
 MATCH (n:Entity {_id: row.id})
 WITH n, row, properties(n) AS old
-SET n = CASE WHEN $merge THEN old ELSE {} END
+SET n = CASE WHEN $merge AND NOT coalesce(row.replace, false) THEN old ELSE {} END
 SET n += row.props
 SET n._id = old._id, n._key = old._key, n._scope = old._scope, n._accountId = old._accountId,
     n._createdOn = old._createdOn, n._version = coalesce(old._version, 0) + 1

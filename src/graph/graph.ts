@@ -12,7 +12,7 @@ export type Params = Record<string, unknown>;
 
 /** A transaction in progress: runs named statements; commits when the work function returns. */
 export interface Tx {
-  run<T extends Row = Row>(name: string, params?: Params): Promise<T[]>;
+  run<T extends object = Row>(name: string, params?: Params): Promise<T[]>;
 }
 
 export interface GraphConnection {
@@ -44,12 +44,12 @@ export class Graph {
   }
 
   /** Runs a named read statement in a managed (retried) read transaction. */
-  async read<T extends Row = Row>(name: string, params: Params = {}): Promise<T[]> {
+  async read<T extends object = Row>(name: string, params: Params = {}): Promise<T[]> {
     return this.exec('READ', name, params);
   }
 
   /** Runs a named write statement in a managed (retried) write transaction. */
-  async write<T extends Row = Row>(name: string, params: Params = {}): Promise<T[]> {
+  async write<T extends object = Row>(name: string, params: Params = {}): Promise<T[]> {
     return this.exec('WRITE', name, params);
   }
 
@@ -64,7 +64,7 @@ export class Graph {
     try {
       return await session.executeWrite(async (mtx) =>
         work({
-          run: async <R extends Row = Row>(name: string, params: Params = {}): Promise<R[]> => {
+          run: async <R extends object = Row>(name: string, params: Params = {}): Promise<R[]> => {
             current = name;
             const result = await mtx.run(this.cypher.get(name).text, params);
             return result.records.map((r) => toPlain(r.toObject()) as R);
@@ -82,7 +82,7 @@ export class Graph {
    * Runs a named statement in an auto-commit transaction: needed for schema commands and
    * `CALL { ... } IN TRANSACTIONS`, which managed transactions refuse.
    */
-  async autoCommit<T extends Row = Row>(name: string, params: Params = {}): Promise<T[]> {
+  async autoCommit<T extends object = Row>(name: string, params: Params = {}): Promise<T[]> {
     const statement = this.cypher.get(name);
     const session = this.driver.session({ database: this.database });
     try {
@@ -118,7 +118,7 @@ export class Graph {
     await this.driver.close();
   }
 
-  private async exec<T extends Row>(
+  private async exec<T extends object>(
     mode: 'READ' | 'WRITE',
     name: string,
     params: Params,

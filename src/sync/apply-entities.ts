@@ -37,8 +37,10 @@ async function upsertChunk(ctx: ApplyContext, chunk: StagedEntity[]): Promise<vo
     scope: ctx.scope,
     rows: chunk.map((e, i) => ({ i, key: e.key, cmp: merge ? comparable(e, false) : {} })),
   });
+  const sameContent = merge ? new Set<number>() : await equalWithoutHash(ctx, chunk, classified);
   const creates: unknown[] = [];
   const updates: unknown[] = [];
+  const hashFills: unknown[] = [];
   for (const c of classified) {
     const e = chunk[c.i]!;
     const hash = hashes[c.i]!;
@@ -47,18 +49,55 @@ async function upsertChunk(ctx: ApplyContext, chunk: StagedEntity[]): Promise<vo
       op = 'created';
       creates.push({ classes: e.classes, props: createProps(ctx, e, hash) });
     } else if (c.deleted === true) {
-      // A soft-deleted entity uploaded again is revived: for the client it is created anew.
+      // A soft-deleted entity uploaded again is revived: for the client it is created anew, with
+      // exactly the uploaded content (also in PUT: nothing of the deleted state comes back).
       op = 'created';
-      updates.push({ id: c.id, classes: e.classes, props: writeProps(ctx, e, hash, 'created') });
+      updates.push({
+        id: c.id,
+        classes: e.classes,
+        replace: true,
+        props: { ...writeProps(ctx, e, hash, 'created'), _hash: hash },
+      });
     } else if (merge ? c.same : c.hash === hash) {
       op = replayed(c, ctx.job.id);
+    } else if (sameContent.has(c.i)) {
+      // Stored without a hash (a PUT or PATCH wrote it) but equal to the upload: not an update.
+      op = replayed(c, ctx.job.id);
+      hashFills.push({ id: c.id, hash });
     } else {
       op = 'updated';
       updates.push({ id: c.id, classes: e.classes, props: writeProps(ctx, e, hash, 'updated') });
     }
     ctx.tally.entity(op);
   }
-  await write(ctx, creates, updates, merge);
+  await write(ctx, creates, updates, merge, hashFills);
+}
+
+/**
+ * DIFF: the rows whose stored entity has no content hash (PUT and PATCH remove it) and whose
+ * stored type, classes and custom properties are exactly the upload's. One extra read, only for
+ * chunks that hold such entities.
+ */
+async function equalWithoutHash(
+  ctx: ApplyContext,
+  chunk: StagedEntity[],
+  classified: Classified[],
+): Promise<Set<number>> {
+  const hashless = classified.filter(
+    (c) => c.id !== null && c.deleted !== true && (c.hash ?? null) === null,
+  );
+  if (hashless.length === 0) return new Set();
+  const rows = await ctx.graph.read<Classified>('sync/classify-entities', {
+    accountId: ctx.accountId,
+    scope: ctx.scope,
+    rows: hashless.map((c) => ({
+      i: c.i,
+      key: chunk[c.i]!.key,
+      cmp: comparable(chunk[c.i]!, false),
+      exact: true,
+    })),
+  });
+  return new Set(rows.filter((r) => r.same && (r.hash ?? null) === null).map((r) => r.i));
 }
 
 async function patchChunk(ctx: ApplyContext, chunk: StagedEntity[]): Promise<void> {
@@ -109,11 +148,13 @@ async function write(
   creates: unknown[],
   updates: unknown[],
   merge: boolean,
+  hashFills: unknown[] = [],
 ): Promise<void> {
-  if (creates.length === 0 && updates.length === 0) return;
+  if (creates.length === 0 && updates.length === 0 && hashFills.length === 0) return;
   await ctx.graph.writeTx(async (tx) => {
     if (creates.length > 0) await tx.run('sync/create-entities', { rows: creates });
     if (updates.length > 0) await tx.run('sync/update-entities', { rows: updates, merge });
+    if (hashFills.length > 0) await tx.run('sync/update-entity-hashes', { rows: hashFills });
   });
 }
 

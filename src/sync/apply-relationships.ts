@@ -44,8 +44,10 @@ export async function applyRelationships(
         cmp: merge ? { ...withoutNulls(r.properties), _type: r.type } : {},
       })),
     });
+    const sameContent = merge ? new Set<number>() : await equalWithoutHash(ctx, chunk, classified);
     const creates: unknown[] = [];
     const updates: unknown[] = [];
+    const hashFills: unknown[] = [];
     for (const c of classified) {
       const r = chunk[c.i]!;
       const hash = hashes[c.i]!;
@@ -73,14 +75,21 @@ export async function applyRelationships(
           },
         });
       } else if (c.deleted === true) {
+        // Revived: counted as created, and back with exactly the uploaded content (PUT too).
         op = 'created';
         updates.push({
           relId: c.relId,
           class: r.class,
-          props: props(ctx, r, hash, 'created', true),
+          replace: true,
+          props: { ...props(ctx, r, hash, 'created', true), _hash: hash },
         });
       } else if (c.relType === r.class && (merge ? c.same : c.hash === hash)) {
         op = replayed(c, ctx.job.id);
+      } else if (sameContent.has(c.i)) {
+        // Stored without a hash (a PUT wrote it) but equal to the upload: not an update. The hash
+        // is recorded so that DIFF's delete step sees the relationship as received.
+        op = replayed(c, ctx.job.id);
+        hashFills.push({ relId: c.relId, hash });
       } else {
         op = 'updated';
         updates.push({
@@ -91,12 +100,62 @@ export async function applyRelationships(
       }
       ctx.tally.relationship(op);
     }
-    if (creates.length === 0 && updates.length === 0) continue;
+    if (creates.length === 0 && updates.length === 0 && hashFills.length === 0) continue;
     await ctx.graph.writeTx(async (tx) => {
       if (updates.length > 0) await tx.run('sync/update-relationships', { rows: updates, merge });
       if (creates.length > 0) await tx.run('sync/create-relationships', { rows: creates });
+      if (hashFills.length > 0) {
+        await tx.run('sync/update-relationship-hashes', { rows: hashFills });
+      }
     });
   }
+}
+
+/**
+ * DIFF: the rows whose stored relationship (same class, live) has no content hash (PUT removes
+ * it) and whose type, ends and custom properties are exactly the upload's. One extra read, only
+ * for chunks that hold such relationships.
+ */
+async function equalWithoutHash(
+  ctx: ApplyContext,
+  chunk: StagedRelationship[],
+  classified: Classified[],
+): Promise<Set<number>> {
+  const hashless = classified.filter(
+    (c) =>
+      c.relId !== null &&
+      c.deleted !== true &&
+      c.hash === null &&
+      c.relType === chunk[c.i]!.class &&
+      endProblem(chunk[c.i]!, c) === undefined,
+  );
+  if (hashless.length === 0) return new Set();
+  const rows = await ctx.graph.read<Classified>('sync/classify-relationships', {
+    accountId: ctx.accountId,
+    scope: ctx.scope,
+    rows: hashless.map((c) => {
+      const r = chunk[c.i]!;
+      return {
+        i: c.i,
+        key: r.key,
+        fromKey: r.fromId === undefined ? (r.fromKey ?? null) : null,
+        toKey: r.toId === undefined ? (r.toKey ?? null) : null,
+        fromId: r.fromId ?? null,
+        toId: r.toId ?? null,
+        cmp: {
+          ...withoutNulls(r.properties),
+          _type: r.type,
+          _class: r.class,
+          _fromEntityKey: r.fromKey ?? null,
+          _toEntityKey: r.toKey ?? null,
+          _fromEntityId: r.fromId ?? null,
+          _toEntityId: r.toId ?? null,
+        },
+        exact: true,
+      };
+    }),
+  });
+  return new Set(rows.filter((x) => x.same && x.hash === null).map((x) => x.i));
 }
 
 function endProblem(r: StagedRelationship, c: Classified): string | undefined {

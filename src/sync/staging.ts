@@ -1,6 +1,6 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { type BlobStore, blobKey } from '../blob/blob-store';
-import { DataRejectedError } from '../errors/app-error';
+import { DataRejectedError, NotFoundError, UnavailableError } from '../errors/app-error';
 import type { ValidatedBatch } from './job-types';
 
 /**
@@ -28,7 +28,12 @@ export async function writeBatch(
  * there but does not decode never will be, so it rejects the job (FAILED) instead of retrying.
  */
 export async function readBatch(blobs: BlobStore, key: string): Promise<ValidatedBatch> {
-  const stored = await blobs.get(key);
+  const stored = await blobs.get(key).catch((err: unknown) => {
+    // A shared volume or an object store may show it again later: worth another attempt.
+    throw err instanceof NotFoundError
+      ? new UnavailableError(`Staged batch ${key} is missing from the blob store`, err)
+      : err;
+  });
   try {
     return JSON.parse(gunzipSync(stored).toString('utf8')) as ValidatedBatch;
   } catch (err) {
