@@ -31,6 +31,8 @@ export default tseslint.config(
       'tools/**',
       '.data/**',
       'scripts/**/*.js',
+      'scripts/**/*.mjs',
+      'test/generated/**',
       'bin/**/*.js',
       '*.mjs',
     ],

@@ -1,5 +1,5 @@
 // Creates an account; the account_id_unique constraint rejects an existing id.
 // params: $id, $features, $now
 // returns: account
-CREATE (a:Account {id: $id, features: $features, createdOn: toInteger($now)})
+CREATE (a:_Account {id: $id, features: $features, createdOn: toInteger($now)})
 RETURN a {.id, .features, .createdOn} AS account

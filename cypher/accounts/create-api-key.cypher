@@ -1,6 +1,6 @@
 // Stores a new API key (its SHA-256 only) bound to one account; no row when the account is unknown.
 // params: $accountId, $id, $hash, $name, $now
 // returns: key
-MATCH (a:Account {id: $accountId})
-CREATE (a)-[:HAS_API_KEY]->(k:ApiKey {id: $id, hash: $hash, name: $name, accountId: $accountId, createdOn: toInteger($now)})
+MATCH (a:_Account {id: $accountId})
+CREATE (a)-[:HAS_API_KEY]->(k:_ApiKey {id: $id, hash: $hash, name: $name, accountId: $accountId, createdOn: toInteger($now)})
 RETURN k {.id, .name, .accountId, .createdOn, .revokedOn} AS key

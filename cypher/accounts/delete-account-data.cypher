@@ -9,20 +9,20 @@ CALL () {
   RETURN count(*) AS entities
 }
 CALL () {
-  MATCH (j:SyncJob)
+  MATCH (j:_SyncJob)
   WHERE j.accountId = $id
   CALL (j) {
-    OPTIONAL MATCH (b:SyncBatch)
+    OPTIONAL MATCH (b:_SyncBatch)
     WHERE b.jobId = j.id AND b.seq IS NOT NULL
     DETACH DELETE b
   }
   CALL (j) {
-    OPTIONAL MATCH (s:SyncStagedKey)
+    OPTIONAL MATCH (s:_SyncStagedKey)
     WHERE s.jobId = j.id AND s.kind IS NOT NULL AND s.key IS NOT NULL
     DETACH DELETE s
   }
   CALL (j) {
-    OPTIONAL MATCH (e:SyncJobEvent)
+    OPTIONAL MATCH (e:_SyncJobEvent)
     WHERE e.jobId = j.id AND e.createDate IS NOT NULL
     DETACH DELETE e
   }
@@ -30,7 +30,7 @@ CALL () {
   RETURN count(*) AS jobs
 }
 CALL () {
-  MATCH (l:ScopeLock {accountId: $id})
+  MATCH (l:_ScopeLock {accountId: $id})
   DETACH DELETE l
   RETURN count(*) AS locks
 }

@@ -1,8 +1,8 @@
 // Deletes an account and its API keys (test cleanup and operator tooling).
 // params: $id
 // returns: deleted
-MATCH (a:Account {id: $id})
-OPTIONAL MATCH (a)-[:HAS_API_KEY]->(k:ApiKey)
+MATCH (a:_Account {id: $id})
+OPTIONAL MATCH (a)-[:HAS_API_KEY]->(k:_ApiKey)
 WITH a, collect(k) AS keys, count(k) + 1 AS deleted
 FOREACH (k IN keys | DETACH DELETE k)
 DETACH DELETE a

@@ -1,5 +1,5 @@
 // One account by id.
 // params: $id
 // returns: account
-MATCH (a:Account {id: $id})
+MATCH (a:_Account {id: $id})
 RETURN a {.id, .features, .createdOn} AS account

@@ -1,6 +1,6 @@
 // Every account, ordered by id.
 // params: none
 // returns: account
-MATCH (a:Account)
+MATCH (a:_Account)
 RETURN a {.id, .features, .createdOn} AS account
 ORDER BY a.id

@@ -1,6 +1,6 @@
 // Replaces an account's feature flags (e.g. PUT, OVERRIDE).
 // params: $id, $features
 // returns: account
-MATCH (a:Account {id: $id})
+MATCH (a:_Account {id: $id})
 SET a.features = $features
 RETURN a {.id, .features, .createdOn} AS account

@@ -1,4 +1,4 @@
 // Sync jobs are addressed by their UUID.
 // params: none
 // returns: nothing
-CREATE CONSTRAINT sync_job_id_unique IF NOT EXISTS FOR (j:SyncJob) REQUIRE j.id IS UNIQUE
+CREATE CONSTRAINT internal_sync_job_id_unique IF NOT EXISTS FOR (j:_SyncJob) REQUIRE j.id IS UNIQUE

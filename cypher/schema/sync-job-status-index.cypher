@@ -1,4 +1,4 @@
 // The reaper finds jobs left awaiting uploads past their TTL.
 // params: none
 // returns: nothing
-CREATE INDEX sync_job_status IF NOT EXISTS FOR (j:SyncJob) ON (j.status, j.startTimestamp)
+CREATE INDEX internal_sync_job_status IF NOT EXISTS FOR (j:_SyncJob) ON (j.status, j.startTimestamp)

@@ -1,4 +1,4 @@
 // Every _key a job received, once: duplicate detection across batches and DIFF's "absent" test.
 // params: none
 // returns: nothing
-CREATE CONSTRAINT sync_staged_key_unique IF NOT EXISTS FOR (s:SyncStagedKey) REQUIRE (s.jobId, s.kind, s.key) IS UNIQUE
+CREATE CONSTRAINT internal_sync_staged_key_unique IF NOT EXISTS FOR (s:_SyncStagedKey) REQUIRE (s.jobId, s.kind, s.key) IS UNIQUE

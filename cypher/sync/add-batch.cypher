@@ -1,9 +1,9 @@
 // Registers a staged batch and adds its new objects to the uploaded counters.
 // params: $accountId, $jobId, $seq, $correlationId, $blobKey, $entities, $relationships, $addedEntities, $addedRelationships, $duplicates, $now
 // returns: job
-MATCH (j:SyncJob {id: $jobId})
+MATCH (j:_SyncJob {id: $jobId})
 WHERE j.accountId = $accountId
-CREATE (b:SyncBatch {jobId: $jobId, seq: $seq, correlationId: $correlationId, blobKey: $blobKey, entities: $entities, relationships: $relationships, createdOn: $now})
+CREATE (b:_SyncBatch {jobId: $jobId, seq: $seq, correlationId: $correlationId, blobKey: $blobKey, entities: $entities, relationships: $relationships, createdOn: $now})
 SET j.batchSeq = $seq,
     j.numEntitiesUploaded = j.numEntitiesUploaded + $addedEntities,
     j.numRelationshipsUploaded = j.numRelationshipsUploaded + $addedRelationships,

@@ -1,6 +1,6 @@
 // Creates a sync job (AWAITING_UPLOADS, counters 0); props is the whole property map.
 // params: $props
 // returns: job
-CREATE (j:SyncJob)
+CREATE (j:_SyncJob)
 SET j = $props
 RETURN j {.*} AS job

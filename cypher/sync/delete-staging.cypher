@@ -2,12 +2,12 @@
 // params: $jobId, $limit
 // returns: deleted
 CALL () {
-  MATCH (s:SyncStagedKey)
+  MATCH (s:_SyncStagedKey)
   WHERE s.jobId = $jobId AND s.kind IS NOT NULL AND s.key IS NOT NULL
   RETURN s AS n
   LIMIT toInteger($limit)
   UNION
-  MATCH (b:SyncBatch)
+  MATCH (b:_SyncBatch)
   WHERE b.jobId = $jobId AND b.seq IS NOT NULL
   RETURN b AS n
   LIMIT toInteger($limit)

@@ -1,5 +1,5 @@
 // The batch a job already staged under this correlation id, if any.
 // params: $jobId, $correlationId
 // returns: seq
-MATCH (b:SyncBatch {jobId: $jobId, correlationId: $correlationId})
+MATCH (b:_SyncBatch {jobId: $jobId, correlationId: $correlationId})
 RETURN b.seq AS seq

@@ -2,5 +2,5 @@
 // params: $jobId, $kind, $keys
 // returns: key
 UNWIND $keys AS key
-MATCH (s:SyncStagedKey {jobId: $jobId, kind: $kind, key: key})
+MATCH (s:_SyncStagedKey {jobId: $jobId, kind: $kind, key: key})
 RETURN s.key AS key

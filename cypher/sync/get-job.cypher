@@ -1,6 +1,6 @@
 // One job of one account.
 // params: $accountId, $jobId
 // returns: job
-MATCH (j:SyncJob {id: $jobId})
+MATCH (j:_SyncJob {id: $jobId})
 WHERE j.accountId = $accountId
 RETURN j {.*} AS job

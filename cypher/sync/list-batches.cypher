@@ -1,7 +1,7 @@
 // A job's staged batches in upload order.
 // params: $jobId
 // returns: seq, blobKey, entities, relationships
-MATCH (b:SyncBatch)
+MATCH (b:_SyncBatch)
 WHERE b.jobId = $jobId AND b.seq IS NOT NULL
 RETURN b.seq AS seq, b.blobKey AS blobKey, b.entities AS entities, b.relationships AS relationships
 ORDER BY seq

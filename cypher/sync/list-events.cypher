@@ -1,7 +1,7 @@
-// A job's events, oldest first.
+// A job's events, oldest first (by sequence number; events stored before numbering came first).
 // params: $jobId
 // returns: event
-MATCH (e:SyncJobEvent)
+MATCH (e:_SyncJobEvent)
 WHERE e.jobId = $jobId AND e.createDate IS NOT NULL
 RETURN e {.id, .createDate, .name, .description} AS event
-ORDER BY e.createDate, e.id
+ORDER BY coalesce(e.seq, 0), e.createDate, e.id

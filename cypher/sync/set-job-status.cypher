@@ -1,7 +1,12 @@
 // Moves a job from one of $from to $to, setting extra properties; no row when it was not in $from.
+// The job's write lock is taken (lockCount) before its status is checked: a check made before
+// the lock would let two concurrent transitions (two finalizes, finalize and abort) both pass.
 // params: $accountId, $jobId, $from, $to, $set
 // returns: job
-MATCH (j:SyncJob {id: $jobId})
-WHERE j.accountId = $accountId AND j.status IN $from
+MATCH (j:_SyncJob {id: $jobId})
+WHERE j.accountId = $accountId
+SET j.lockCount = coalesce(j.lockCount, 0) + 1
+WITH j
+WHERE j.status IN $from
 SET j += $set, j.status = $to
 RETURN j {.*} AS job

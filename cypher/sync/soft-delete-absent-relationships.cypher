@@ -8,7 +8,7 @@ MATCH (:Entity {_accountId: $accountId, _scope: $scope})-[r]-()
 WHERE r._accountId = $accountId AND r._scope = $scope AND r._deleted = false
 WITH DISTINCT r
 MATCH (a)-[r]->(b)
-OPTIONAL MATCH (s:SyncStagedKey {jobId: $jobId, kind: 'r', key: r._key})
+OPTIONAL MATCH (s:_SyncStagedKey {jobId: $jobId, kind: 'r', key: r._key})
 WITH r, a, b, s
 WHERE a._deleted = true OR b._deleted = true
    OR (NOT r._type IN $partialTypes AND (s IS NULL OR s.hash <> coalesce(r._hash, '')))

@@ -3,7 +3,7 @@
 // params: $jobId, $kind, $seq, $keys
 // returns: added
 UNWIND $keys AS k
-MERGE (s:SyncStagedKey {jobId: $jobId, kind: $kind, key: k.key})
+MERGE (s:_SyncStagedKey {jobId: $jobId, kind: $kind, key: k.key})
 WITH s, k, s.batch IS NULL AS isNew
 SET s.batch = $seq, s.hash = k.hash
 RETURN count(CASE WHEN isNew THEN 1 END) AS added

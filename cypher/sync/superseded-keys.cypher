@@ -3,6 +3,6 @@
 // params: $jobId, $kind, $seq, $keys
 // returns: key
 UNWIND $keys AS key
-MATCH (s:SyncStagedKey {jobId: $jobId, kind: $kind, key: key})
+MATCH (s:_SyncStagedKey {jobId: $jobId, kind: $kind, key: key})
 WHERE s.batch <> $seq
 RETURN s.key AS key

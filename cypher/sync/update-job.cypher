@@ -1,7 +1,7 @@
 // Sets properties of a job (finalize progress and counters).
 // params: $accountId, $jobId, $set
 // returns: job
-MATCH (j:SyncJob {id: $jobId})
+MATCH (j:_SyncJob {id: $jobId})
 WHERE j.accountId = $accountId
 SET j += $set
 RETURN j {.*} AS job

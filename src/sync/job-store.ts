@@ -13,7 +13,7 @@ import {
 } from './job-types';
 
 /**
- * Sync jobs as :SyncJob nodes: the mapping between the node's properties and the SyncJob resource,
+ * Sync jobs as :_SyncJob nodes: the mapping between the node's properties and the SyncJob resource,
  * and the statements that read and move jobs. Internal bookkeeping (batch sequence, duplicate
  * flag) stays on the node and out of the resource.
  */

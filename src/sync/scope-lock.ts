@@ -1,7 +1,7 @@
 import type { Graph } from '../graph/graph';
 
 /**
- * One finalization per (account, scope) at a time, across every process: a lease on a :ScopeLock
+ * One finalization per (account, scope) at a time, across every process: a lease on a :_ScopeLock
  * node. The holder renews it while it works; a crashed holder's lease simply expires, so another
  * worker can take over after at most one lease period.
  */

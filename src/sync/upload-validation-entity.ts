@@ -36,6 +36,7 @@ export function validateEntity(entity: UploadedObject, opts: UploadOptions): Sta
   const id = systemNames.has('_id') ? entity.keyString('_id') : undefined;
   const scope = systemNames.has('_scope') ? entity.keyString('_scope') : undefined;
   const classes = normalizeClasses(entity);
+  if (classes !== undefined) checkClassNames(entity, classes);
 
   const idRejection = ID_REJECTION[opts.syncMode];
   // Not droppable by ignoreIllegalProperties: ignoring `_id` would silently change what is written.
@@ -94,4 +95,14 @@ function normalizeClasses(entity: UploadedObject): string[] | undefined {
   if (value.length === 0) fail(`${at} must have at least 1 item`);
   if (value.length > MAX_CLASSES) fail(`${at} has more than ${MAX_CLASSES} items`);
   return [...(value as string[])];
+}
+
+/**
+ * Classes become Neo4j labels; labels starting with `_` are graphsync's own bookkeeping nodes
+ * (`:_Account`, `:_SyncJob`...), which an entity must never join.
+ */
+function checkClassNames(entity: UploadedObject, classes: readonly string[]): void {
+  if (classes.some((c) => c.startsWith('_'))) {
+    fail(`${entity.labelled('_class')} must not start with '_' (reserved for graphsync)`);
+  }
 }

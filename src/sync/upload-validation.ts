@@ -24,7 +24,7 @@ export function validateUpload(body: unknown, opts: UploadOptions): ValidatedBat
     fail(DELETE_LISTS_MESSAGE);
   }
 
-  // Each single-kind route ignores the other kind's array.
+  // A single-kind route refuses the other kind rather than drop it unseen (an empty array is fine).
   const { route } = opts;
   const entities =
     route === 'relationships'
@@ -34,8 +34,13 @@ export function validateUpload(body: unknown, opts: UploadOptions): ValidatedBat
     route === 'entities'
       ? []
       : readArray(body, { name: 'relationships', required: route === 'relationships' });
+  if (route === 'entities' && hasItems(body.relationships)) fail(WRONG_ROUTE.relationships);
+  if (route === 'relationships' && hasItems(body.entities)) fail(WRONG_ROUTE.entities);
   const counts = { entities: entities.length, relationships: relationships.length };
-  checkNotEmpty(counts, route);
+  checkNotEmpty(counts, route, {
+    entities: isPresent(body.entities),
+    relationships: isPresent(body.relationships),
+  });
   checkModeAllows(counts, opts.syncMode);
 
   return {
@@ -52,6 +57,17 @@ export function validateUpload(body: unknown, opts: UploadOptions): ValidatedBat
       ignoreDuplicates: opts.ignoreDuplicates,
     }),
   };
+}
+
+const WRONG_ROUTE = {
+  entities:
+    'entities are not accepted by the /relationships route: upload them to /entities or /upload',
+  relationships:
+    'relationships are not accepted by the /entities route: upload them to /relationships or /upload',
+};
+
+function hasItems(value: unknown): boolean {
+  return Array.isArray(value) ? value.length > 0 : isPresent(value);
 }
 
 function isPresent(value: unknown): boolean {
@@ -80,12 +96,24 @@ interface Counts {
   relationships: number;
 }
 
-function checkNotEmpty(counts: Counts, route: UploadOptions['route']): void {
-  if (route === 'entities' && counts.entities === 0) fail('entities must have minimum 1 item');
-  if (route === 'relationships' && counts.relationships === 0) {
+/**
+ * At least one object per upload. An empty array that is the only one sent is named (the spec's
+ * `entities must have minimum 1 item` for `{ "entities": [] }`, on /upload too); on /upload one
+ * empty array next to a non-empty one is fine (the Python client sends `"relationships": []`).
+ */
+function checkNotEmpty(
+  counts: Counts,
+  route: UploadOptions['route'],
+  given: { entities: boolean; relationships: boolean },
+): void {
+  const onlyEntities = route === 'entities' || (given.entities && !given.relationships);
+  const onlyRelationships = route === 'relationships' || (given.relationships && !given.entities);
+  if (onlyEntities && route !== 'relationships' && counts.entities === 0) {
+    fail('entities must have minimum 1 item');
+  }
+  if (onlyRelationships && route !== 'entities' && counts.relationships === 0) {
     fail('relationships must have minimum 1 item');
   }
-  // On /upload either array may be empty (the Python client sends "relationships": []), not both.
   if (counts.entities === 0 && counts.relationships === 0) {
     fail('An upload must contain at least one entity or relationship');
   }

@@ -307,7 +307,10 @@ describe('queue mode (API + real worker processes, real Redis and Neo4j)', funct
     assert.match(job.error ?? '', /^Staged batch staging\/.+ is missing from the blob store$/);
     assert.equal(job.numEntitiesCreated, 0);
     assert.equal((await scopeContents(a, 'lost')).entities.length, 0);
-    // Two attempts (FINALIZE_ATTEMPTS=2): one failure retried, then given up.
+    // Two attempts (FINALIZE_ATTEMPTS=2): one failure retried, then given up. The queue logs the
+    // last failure just after the job was marked ERROR, so wait for it.
+    await worker.waitFor(/attempt failed"[\s\S]*"msg":"finalization attempt failed"/, 10_000);
+    await new Promise((r) => setTimeout(r, 300));
     assert.equal(worker.output.match(/"msg":"finalization attempt failed"/g)?.length, 2);
   });
 
@@ -322,6 +325,8 @@ describe('queue mode (API + real worker processes, real Redis and Neo4j)', funct
     const job = await waitForJob(a, id, (j) => j.done);
     assert.equal(job.status, 'FAILED');
     assert.match(job.error ?? '', /^Staged batch staging\/.+ is corrupt and cannot be applied/);
+    await worker.waitFor(/"msg":"finalization attempt failed"/, 10_000);
+    await new Promise((r) => setTimeout(r, 300));
     assert.equal(worker.output.match(/"msg":"finalization attempt failed"/g)?.length, 1);
     assert.equal(fs.existsSync(dir), false, 'staged data is discarded');
   });

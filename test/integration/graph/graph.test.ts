@@ -27,9 +27,17 @@ describe('graph (real Neo4j)', () => {
     const names = new Set(
       (await graph.read<{ name: string }>('health/list-schema')).map((r) => r.name),
     );
-    for (const name of ['account_id_unique', 'api_key_id_unique', 'api_key_hash_unique']) {
-      assert.ok(names.has(name), `missing ${name}`);
-    }
+    const schema = graph.cypher.all().filter((s) => s.name.startsWith('schema/'));
+    const created = schema.map(
+      (s) => /^CREATE (?:CONSTRAINT|INDEX) (\w+) IF NOT/.exec(s.text)?.[1],
+    );
+    const dropped = schema.map(
+      (s) => /^DROP (?:CONSTRAINT|INDEX) (\w+) IF EXISTS/.exec(s.text)?.[1],
+    );
+    assert.equal(created.filter(Boolean).length + dropped.filter(Boolean).length, schema.length);
+    assert.ok(created.filter(Boolean).length >= 14);
+    for (const name of created.filter(Boolean)) assert.ok(names.has(name!), `missing ${name}`);
+    for (const name of dropped.filter(Boolean)) assert.ok(!names.has(name!), `still has ${name}`);
   });
 
   it('maps an unreachable Neo4j to a retryable UnavailableError', async () => {

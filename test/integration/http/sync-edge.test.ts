@@ -10,6 +10,7 @@ import type { JobEvent, SyncJobApi } from '../../../src/sync/job-service-contrac
 import type { SyncJob } from '../../../src/sync/job-types';
 import { freshAccount, testApp, type TestAccount } from '../../helpers/harness';
 import { CLIENT_TRAFFIC_DIR } from '../../helpers/client-traffic';
+import { ZERO_COUNTERS } from '../../helpers/job-counters';
 
 /**
  * The HTTP adapter layer of the sync job API: request decoding, what the validator lets through,
@@ -62,17 +63,7 @@ function cannedJob(accountId: string, id: string): SyncJob {
     done: false,
     startTimestamp: 1795353156539,
     ignoreDuplicates: false,
-    numEntitiesUploaded: 0,
-    numEntitiesCreated: 0,
-    numEntitiesUpdated: 0,
-    numEntitiesDeleted: 0,
-    numEntityUpdateErrors: 0,
-    numRelationshipsUploaded: 0,
-    numRelationshipsCreated: 0,
-    numRelationshipsUpdated: 0,
-    numRelationshipsDeleted: 0,
-    numRelationshipCreateErrors: 0,
-    numMappedRelationshipsUploaded: 0,
+    ...ZERO_COUNTERS,
   };
 }
 

@@ -7,6 +7,7 @@ import { openapiPath } from '../../../src/paths';
 import type { JobEvent } from '../../../src/sync/job-service-contract';
 import type { JobObjectError, SyncJob } from '../../../src/sync/job-types';
 import { CLIENT_TRAFFIC_DIR } from '../../helpers/client-traffic';
+import { ZERO_COUNTERS } from '../../helpers/job-counters';
 
 /** Captured traffic of the public JupiterOne clients (see its README.md). */
 const TRAFFIC_DIR = CLIENT_TRAFFIC_DIR;
@@ -127,17 +128,7 @@ const FULL_JOB: Required<SyncJob> = {
   abortReason: 'r',
   partialDatasetTypes: ['t'],
   errors: [{ kind: 'entity', key: null, message: 'm' }],
-  numEntitiesUploaded: 0,
-  numEntitiesCreated: 0,
-  numEntitiesUpdated: 0,
-  numEntitiesDeleted: 0,
-  numEntityUpdateErrors: 0,
-  numRelationshipsUploaded: 0,
-  numRelationshipsCreated: 0,
-  numRelationshipsUpdated: 0,
-  numRelationshipsDeleted: 0,
-  numRelationshipCreateErrors: 0,
-  numMappedRelationshipsUploaded: 0,
+  ...ZERO_COUNTERS,
 };
 const OPTIONAL_JOB_FIELDS = [
   'scope',

@@ -278,15 +278,15 @@ describe('validateUpload', () => {
       rejects({ entities: [{}], relationships: [3] }, {}, '/relationships/0 must be an object');
     });
 
-    it('ignores other body properties and the other kind on single-kind routes', () => {
+    it('ignores other body properties, and an empty or null other kind on single-kind routes', () => {
       const e = validateUpload(
-        { entities: [entity()], relationships: 'junk', other: 1 },
+        { entities: [entity()], relationships: [], other: 1 },
         options({ route: 'entities' }),
       );
       assert.equal(e.entities.length, 1);
       assert.deepEqual(e.relationships, []);
       const r = validateUpload(
-        { relationships: [relationship()], entities: 5 },
+        { relationships: [relationship()], entities: null },
         options({ route: 'relationships' }),
       );
       assert.deepEqual(r.entities, []);
@@ -311,6 +311,45 @@ describe('validateUpload', () => {
       rejects({}, {}, none);
       rejects({ entities: [], relationships: [] }, {}, none);
       rejects({ entities: null }, {}, none);
+    });
+  });
+
+  describe('single-kind routes', () => {
+    it('refuse the other kind instead of dropping it, but let an empty array pass', () => {
+      const rel = {
+        _key: 'r',
+        _type: 't',
+        _class: 'HAS',
+        _fromEntityKey: 'a',
+        _toEntityKey: 'b',
+      };
+      assert.throws(
+        () =>
+          validateUpload(
+            { entities: [entity({})], relationships: [rel] },
+            options({ route: 'entities' }),
+          ),
+        {
+          message:
+            'relationships are not accepted by the /entities route: upload them to /relationships or /upload',
+        },
+      );
+      assert.throws(
+        () =>
+          validateUpload(
+            { entities: [entity({})], relationships: [rel] },
+            options({ route: 'relationships' }),
+          ),
+        {
+          message:
+            'entities are not accepted by the /relationships route: upload them to /entities or /upload',
+        },
+      );
+      const ok = validateUpload(
+        { entities: [entity({})], relationships: [] },
+        options({ route: 'entities' }),
+      );
+      assert.equal(ok.entities.length, 1);
     });
   });
 
@@ -349,12 +388,12 @@ describe('validateUpload', () => {
       );
     });
 
-    it('ignores the other kind on a single-kind route', () => {
-      const batch = validateUpload(
+    it('names the route, not the mode, for the other kind on a single-kind route', () => {
+      rejects(
         { entities: [entity()], relationships: [relationship()] },
-        options({ syncMode: 'PATCH', route: 'entities' }),
+        { syncMode: 'PATCH', route: 'entities' },
+        'relationships are not accepted by the /entities route: upload them to /relationships or /upload',
       );
-      assert.deepEqual(batch.relationships, []);
     });
   });
 
@@ -473,6 +512,15 @@ describe('validateUpload', () => {
         {},
         "/entities/0/_class (entity key: 'host-1') must have at least 1 item",
       );
+    });
+
+    it("refuses classes starting with '_', the labels of graphsync's own nodes", () => {
+      const reserved =
+        "/entities/0/_class (entity key: 'host-1') must not start with '_' (reserved for graphsync)";
+      rejectsEntity(entity({ _class: '_Account' }), {}, reserved);
+      rejectsEntity(entity({ _class: ['Host', '_SyncJob'] }), {}, reserved);
+      const ok = validateUpload({ entities: [entity({ _class: 'Account' })] }, options());
+      assert.deepEqual(ok.entities[0]!.classes, ['Account']);
     });
 
     it("names a missing _key as 'undefined'", () => {

@@ -1,0 +1,1659 @@
+// Generated from openapi.yaml by scripts/generate-client-types.mjs: do not edit.
+export interface paths {
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness probe
+         * @description Answers 200 while the process is up. Checks no dependency.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness probe
+         * @description Answers 200 when Neo4j (and, in queue mode, Redis) answers, 503 otherwise.
+         *     `checks` tells which dependency is down.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's account
+         * @description Returns the account the API key belongs to; a cheap way to check credentials.
+         */
+        get: operations["getCurrentAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List accounts */
+        get: operations["adminListAccounts"];
+        put?: never;
+        /** Create an account */
+        post: operations["adminCreateAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/accounts/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An account id. */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        /** Get an account */
+        get: operations["adminGetAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set an account's feature flags
+         * @description Replaces the account's features (e.g. `["PUT"]` enables the PUT sync mode).
+         */
+        patch: operations["adminUpdateAccount"];
+        trace?: never;
+    };
+    "/admin/accounts/{accountId}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An account id. */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List an account's API keys
+         * @description Newest first, revoked ones included; secrets are never listed.
+         */
+        get: operations["adminListApiKeys"];
+        put?: never;
+        /**
+         * Create an API key
+         * @description The response is the only time the key's `secret` is shown; only its hash is stored.
+         */
+        post: operations["adminCreateApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/accounts/{accountId}/keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An account id. */
+                accountId: components["parameters"]["AccountId"];
+                /** @description The key's `id` (not its secret). */
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description The key stops working at once. Revoking a revoked key changes nothing.
+         */
+        delete: operations["adminRevokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/persister/synchronization/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a synchronization job
+         * @description Starts a job in status `AWAITING_UPLOADS` with every counter at 0.
+         *
+         *     - `source` (required): `api` for ad hoc data (the only source that may carry a `scope`),
+         *       `integration-external` for a custom integration (needs `integrationInstanceId`),
+         *       `integration-managed` or `system-internal`.
+         *     - `scope`: any string; data uploaded by later jobs with the same scope replaces this data.
+         *       Required for `api` jobs in `DIFF` and `CROSS_SCOPE` mode.
+         *     - `syncMode`: `DIFF` (default), `PATCH`, `PUT`, `CROSS_SCOPE` or `OVERRIDE`. `PUT` and
+         *       `OVERRIDE` must be enabled for the account (400 `PUT sync mode is not enabled for this
+         *       account` / `OVERRIDE sync mode is not enabled for this account`). `CREATE_OR_UPDATE` is
+         *       rejected with 400 `CREATE_OR_UPDATE sync mode is deprecated and no longer functions`.
+         *     - `ignoreDuplicates`: when true, an object whose `_key` was already uploaded to this job
+         *       replaces the earlier one instead of being a 400.
+         *
+         *     Unset fields may be sent as `null`. The service validates the body and answers 400
+         *     `VALIDATION_ERROR` with the message of the first rule it breaks.
+         */
+        post: operations["startSyncJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/persister/synchronization/jobs/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a job's status and counters
+         * @description Clients poll this after finalize until `done` is true (status `FINISHED`, `ABORTED`,
+         *     `FAILED` or `ERROR`).
+         */
+        get: operations["getSyncJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/persister/synchronization/jobs/{jobId}/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload entities and/or relationships
+         * @description Stages one batch of entities and relationships. The batch must hold at least one entity or
+         *     one relationship; an empty `entities` array is 400 `entities must have minimum 1 item`.
+         *     Entities and relationships are validated per the job's `syncMode` (see `UploadedEntity` and
+         *     `UploadedRelationship`); the first problem is a 400 `VALIDATION_ERROR` whose message points
+         *     at the object, e.g. `/entities/0/_key is required`. The graph is changed only at finalize.
+         *
+         *     The body may be gzip- or brotli-compressed (`Content-Encoding`). A retried batch that
+         *     carries the same `JupiterOne-Correlation-Id` is not counted or staged twice.
+         */
+        post: operations["uploadSyncJobData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/persister/synchronization/jobs/{jobId}/entities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload entities
+         * @description Like `uploadSyncJobData`, for entities only: the body holds an `entities` array with at
+         *     least one entity.
+         */
+        post: operations["uploadSyncJobEntities"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/persister/synchronization/jobs/{jobId}/relationships": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload relationships
+         * @description Like `uploadSyncJobData`, for relationships only: the body holds a `relationships` array
+         *     with at least one relationship. Relationships may reference entities that arrive in later
+         *     batches; their ends are resolved at finalize.
+         */
+        post: operations["uploadSyncJobRelationships"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/persister/synchronization/jobs/{jobId}/finalize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finalize a job
+         * @description Applies the staged uploads to the graph: entities first, then relationships. In local mode
+         *     the answer is `FINISHED` with the final created/updated/deleted counters; in queue mode it is
+         *     `FINALIZE_PENDING` and a worker finishes the job (poll `getSyncJob`).
+         *
+         *     The body is optional: clients send none at all (`Content-Length: 0`), `{}`, or
+         *     `{ "partialDatasets": { "types": [...] } }`.
+         */
+        post: operations["finalizeSyncJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/persister/synchronization/jobs/{jobId}/abort": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Abort a job
+         * @description Moves a job that awaits uploads to `ABORTED` (`done: true`) and discards its staged data.
+         *     The optional `reason` is kept on the job as `abortReason`. The body is optional; clients
+         *     send `{ "reason": "...", "terminalStatus": "ABORTED" }`, `{ "reason": "..." }` or `{}`.
+         */
+        post: operations["abortSyncJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/persister/synchronization/jobs/{jobId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a job's events
+         * @description Every event added to the job, oldest first.
+         */
+        get: operations["listSyncJobEvents"];
+        put?: never;
+        /**
+         * Add events to a job
+         * @description Stores progress notes on the job (the SDK sends one per step start and end). Answers with
+         *     the events created, each with its `id` and `createDate`.
+         */
+        post: operations["addSyncJobEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        ErrorResponse: {
+            error: {
+                /**
+                 * @description Stable machine-readable code, e.g. `VALIDATION_ERROR`, `UNAUTHORIZED`.
+                 * @example MISSING_ACCOUNT_HEADER
+                 */
+                code: string;
+                /** @example Missing Service-Account header */
+                message: string;
+            };
+        };
+        HealthResponse: {
+            /** @enum {string} */
+            status: "ok";
+        };
+        ReadinessResponse: {
+            /** @enum {string} */
+            status: "ok" | "unavailable";
+            /**
+             * @description `local`: finalize runs in-process. `queue`: workers run it through Redis.
+             * @enum {string}
+             */
+            mode: "local" | "queue";
+            checks: {
+                neo4j: components["schemas"]["CheckStatus"];
+                redis: components["schemas"]["CheckStatus"];
+            };
+        };
+        /** @enum {string} */
+        CheckStatus: "ok" | "down" | "disabled";
+        /** @example local */
+        AccountId: string;
+        /**
+         * @description `PUT` enables the PUT sync mode; `OVERRIDE` enables OVERRIDE jobs.
+         * @enum {string}
+         */
+        AccountFeature: "PUT" | "OVERRIDE";
+        Account: {
+            id: components["schemas"]["AccountId"];
+            features: components["schemas"]["AccountFeature"][];
+            /** @description Epoch milliseconds. */
+            createdOn: number;
+        };
+        AccountResponse: {
+            account: components["schemas"]["Account"];
+        };
+        AccountListResponse: {
+            accounts: components["schemas"]["Account"][];
+        };
+        CreateAccountRequest: {
+            id: components["schemas"]["AccountId"];
+            features?: components["schemas"]["AccountFeature"][];
+        };
+        UpdateAccountRequest: {
+            features: components["schemas"]["AccountFeature"][];
+        };
+        CreateApiKeyRequest: {
+            /** @description A label to tell keys apart (e.g. the client that uses it). */
+            name?: string;
+        };
+        ApiKey: {
+            /** @description Public identifier, used to revoke the key. */
+            id: string;
+            name: string | null;
+            accountId: components["schemas"]["AccountId"];
+            /** @description Epoch milliseconds. */
+            createdOn: number;
+            /** @description Epoch milliseconds; null while the key is live. */
+            revokedOn: number | null;
+        };
+        CreatedApiKey: {
+            /** @description Public identifier, used to revoke the key. */
+            id: string;
+            name: string | null;
+            accountId: components["schemas"]["AccountId"];
+            /** @description Epoch milliseconds. */
+            createdOn: number;
+            /** @description Always null for a new key. */
+            revokedOn: number | null;
+            /** @description The key to send as `Authorization: Bearer <secret>`. Shown only once. */
+            secret: string;
+        };
+        ApiKeyResponse: {
+            key: components["schemas"]["ApiKey"];
+        };
+        CreatedApiKeyResponse: {
+            key: components["schemas"]["CreatedApiKey"];
+        };
+        ApiKeyListResponse: {
+            keys: components["schemas"]["ApiKey"][];
+        };
+        /**
+         * @description Where the data comes from: `api` for ad hoc data, `integration-external` for a custom
+         *     integration, `integration-managed` for a managed integration, `system-internal`.
+         * @enum {string}
+         */
+        SyncJobSource: "api" | "integration-external" | "integration-managed" | "system-internal";
+        /**
+         * @description How finalize applies the uploads. `DIFF`: the uploads are the whole scope; what is absent
+         *     is deleted. `PATCH`: updates the given entities only. `PUT`: creates and updates entities and
+         *     relationships, deletes nothing. `CROSS_SCOPE`: relationships between entities of different
+         *     scopes only. `OVERRIDE`: pins property values on existing entities.
+         * @enum {string}
+         */
+        SyncMode: "DIFF" | "PATCH" | "PUT" | "CROSS_SCOPE" | "OVERRIDE";
+        /**
+         * @description `AWAITING_UPLOADS` until finalize; `FINALIZE_PENDING` while a worker applies the uploads
+         *     (queue mode); then `FINISHED`. `ABORTED`: aborted by the client or by the reaper of stale
+         *     jobs. `FAILED`: finalization rejected the data (see `error`). `ERROR`: finalization could not
+         *     complete because of an infrastructure fault.
+         * @enum {string}
+         */
+        SyncJobStatus: "AWAITING_UPLOADS" | "FINALIZE_PENDING" | "FINISHED" | "ABORTED" | "FAILED" | "ERROR";
+        /**
+         * @description A problem with one object found at finalize.
+         * @example {
+         *       "kind": "entity",
+         *       "key": null,
+         *       "message": "PATCH target entity '0b9c3f3e-0000-4000-8000-000000000001' does not exist"
+         *     }
+         */
+        JobObjectError: {
+            /** @enum {string} */
+            kind: "entity" | "relationship";
+            /** @description The object's `_key`, or null when it was addressed by `_id`. */
+            key: string | null;
+            message: string;
+        };
+        /**
+         * @description A synchronization job. `numEntitiesUploaded` and the other `...Uploaded` counters grow with
+         *     each upload (after duplicate handling); the created, updated, deleted and error counters are
+         *     0 until finalize has run, then hold the totals applied to the graph. Optional fields are
+         *     omitted when unset.
+         * @example {
+         *       "id": "7a5eb83f-03d3-4651-a8fd-ddff9da98757",
+         *       "accountId": "local",
+         *       "source": "api",
+         *       "scope": "my-scope",
+         *       "syncMode": "DIFF",
+         *       "status": "AWAITING_UPLOADS",
+         *       "done": false,
+         *       "startTimestamp": 1795353156539,
+         *       "ignoreDuplicates": false,
+         *       "numEntitiesUploaded": 2,
+         *       "numEntitiesCreated": 0,
+         *       "numEntitiesUpdated": 0,
+         *       "numEntitiesDeleted": 0,
+         *       "numEntityUpdateErrors": 0,
+         *       "numRelationshipsUploaded": 1,
+         *       "numRelationshipsCreated": 0,
+         *       "numRelationshipsUpdated": 0,
+         *       "numRelationshipsDeleted": 0,
+         *       "numRelationshipCreateErrors": 0,
+         *       "numMappedRelationshipsUploaded": 0
+         *     }
+         */
+        SyncJob: {
+            /** @description The job id (a UUID), assigned when the job starts. */
+            id: string;
+            accountId: components["schemas"]["AccountId"];
+            source: components["schemas"]["SyncJobSource"];
+            /** @description The job's scope, when one was given. */
+            scope?: string;
+            syncMode: components["schemas"]["SyncMode"];
+            status: components["schemas"]["SyncJobStatus"];
+            /** @description True once the status is final (`FINISHED`, `ABORTED`, `FAILED`, `ERROR`). */
+            done: boolean;
+            /** @description Epoch milliseconds. */
+            startTimestamp: number;
+            /** @description Epoch milliseconds; set when the job reaches a final status. */
+            endTimestamp?: number;
+            integrationInstanceId?: string;
+            integrationJobId?: string;
+            /** @description The job's own duplicate handling (see `StartSyncJobRequest`). */
+            ignoreDuplicates: boolean;
+            /** @description `FAILED` or `ERROR`: why. */
+            error?: string;
+            /** @description `ABORTED`: the reason the client gave, if any. */
+            abortReason?: string;
+            /** @description The `partialDatasets.types` given at finalize. */
+            partialDatasetTypes?: string[];
+            /** @description Per-object problems found at finalize (capped; the counters hold the totals). */
+            errors?: components["schemas"]["JobObjectError"][];
+            numEntitiesUploaded: number;
+            numEntitiesCreated: number;
+            numEntitiesUpdated: number;
+            numEntitiesDeleted: number;
+            /** @description Entities that could not be updated (e.g. a PATCH target that does not exist). */
+            numEntityUpdateErrors: number;
+            numRelationshipsUploaded: number;
+            numRelationshipsCreated: number;
+            numRelationshipsUpdated: number;
+            numRelationshipsDeleted: number;
+            /** @description Relationships not created because an end was missing or soft deleted. */
+            numRelationshipCreateErrors: number;
+            numMappedRelationshipsUploaded: number;
+        };
+        SyncJobResponse: {
+            job: components["schemas"]["SyncJob"];
+        };
+        /**
+         * @description `source` is required; every other field is optional. Any field may be `null`, which means
+         *     unset. The service checks the values and their combination and answers 400
+         *     `VALIDATION_ERROR` naming the problem (e.g. `source is required`); the allowed values are
+         *     documented per field.
+         * @example {
+         *       "source": "api",
+         *       "scope": "my-scope",
+         *       "syncMode": "DIFF"
+         *     }
+         */
+        StartSyncJobRequest: {
+            /**
+             * @description Required. `api` for ad hoc data, `integration-external` for a custom integration
+             *     (needs `integrationInstanceId`), `integration-managed`, or `system-internal`. Only `api`
+             *     jobs may carry a `scope`.
+             */
+            source?: string | null;
+            /**
+             * @description Any non-empty string. Later jobs with the same scope update the same data; data outside
+             *     the scope is never touched. Required for `api` jobs in `DIFF` and `CROSS_SCOPE` mode.
+             */
+            scope?: string | null;
+            /**
+             * @description `DIFF` (default), `PATCH`, `PUT`, `CROSS_SCOPE` or `OVERRIDE` (see `SyncMode`). `PUT`
+             *     and `OVERRIDE` must be enabled for the account. `CREATE_OR_UPDATE` is deprecated and
+             *     rejected with 400 `CREATE_OR_UPDATE sync mode is deprecated and no longer functions`.
+             */
+            syncMode?: string | null;
+            /**
+             * @description The integration instance the data belongs to; required for `integration-external`. It
+             *     need not be registered with graphsync.
+             */
+            integrationInstanceId?: string | null;
+            /** @description The integration's own run id, kept on the job. */
+            integrationJobId?: string | null;
+            /**
+             * @description `true`: an object uploaded twice to this job (same `_key`) replaces the earlier one
+             *     instead of being a 400. Default `false`.
+             */
+            ignoreDuplicates?: boolean | null;
+        };
+        /**
+         * @description An entity to upload. System properties start with `_`; every other property is a custom
+         *     property. Which system properties are required depends on the job's `syncMode`:
+         *
+         *     - `DIFF` and `PUT`: `_key`, `_type` and `_class` (`/entities/0/_key is required`). `PUT`
+         *       rejects `_id`.
+         *     - `PATCH`: `_key` or `_id` when the job has a scope, `_id` when it has none. A `null` value
+         *       clears the property.
+         *     - `OVERRIDE`: `_id`, or `_type` + `_key` (and optionally `_scope`) of an existing entity; the
+         *       values given are pinned. At most 10000 entities per job.
+         *     - `CROSS_SCOPE`: entities are rejected.
+         *
+         *     Custom properties: the name must not start with `_` (400 `/entities/0 (entity key: '<key>')
+         *     has invalid property name '_internal'`); a value is a string, number, boolean, null, or an
+         *     array of strings, of numbers or of booleans. Nested objects (other than `_rawData`) and
+         *     mixed-type arrays are rejected; with `?ignoreIllegalProperties=true` such properties are
+         *     dropped instead.
+         * @example {
+         *       "_key": "host-1",
+         *       "_type": "example_host",
+         *       "_class": "Host",
+         *       "displayName": "host-1",
+         *       "ipAddress": "10.0.0.1",
+         *       "_rawData": [
+         *         {
+         *           "name": "default",
+         *           "rawData": {
+         *             "id": 1
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        UploadedEntity: {
+            /**
+             * @description String, unique within the scope, at most 7000 characters (`/entities/0/_key: maximum
+             *     length exceeded`).
+             */
+            _key?: unknown;
+            /** @description String, the entity's type in snake_case, e.g. `aws_instance`. */
+            _type?: unknown;
+            /**
+             * @description TitleCase string, or array of 1 to 5 such strings, e.g. `Host` or `["Application",
+             *     "Service"]`. Anything else is 400 `/entities/0/_class (entity key: '<key>') has invalid
+             *     type. Valid types are string or array of strings.`
+             */
+            _class?: unknown;
+            /** @description String, the `_id` of an existing entity. `PATCH` and `OVERRIDE` only. */
+            _id?: unknown;
+            /** @description String, the scope of the target entity. `OVERRIDE` only. */
+            _scope?: unknown;
+            /** @description String, the name shown to people. */
+            displayName?: unknown;
+            /** @description String, the person or thing responsible for the entity. */
+            owner?: unknown;
+            /**
+             * @description Raw data entries kept (versioned) with the entity; the only nested object allowed.
+             *     Either the array form `[{ "name": "default", "rawData": { ... } }]` (sent by the SDK),
+             *     or the object form `{ "<name>": { "body": <JSON or string>, "contentType": "<type>" } }`.
+             */
+            _rawData?: unknown;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @description A relationship to upload. `_key`, `_type` and `_class` are always required. A standard
+         *     relationship names its ends by `_fromEntityKey` and `_toEntityKey` (entities in the job's
+         *     scope) or by `_fromEntityId` and `_toEntityId` (entities anywhere; not in `DIFF`); a mapped
+         *     relationship (`PUT`) gives `_mapping` instead. `CROSS_SCOPE` relationships also need
+         *     `_fromEntityScope` and `_toEntityScope`. Relationships are rejected in `PATCH` (`Relationships
+         *     are not allowed in PATCH jobs`) and `OVERRIDE` (`Relationship uploads are not allowed for
+         *     OVERRIDE sync jobs`) jobs. Custom properties follow the entity rules, except that arrays are
+         *     not allowed.
+         * @example {
+         *       "_key": "host-1|runs|app-1",
+         *       "_type": "example_host_runs_app",
+         *       "_class": "RUNS",
+         *       "_fromEntityKey": "host-1",
+         *       "_toEntityKey": "app-1"
+         *     }
+         */
+        UploadedRelationship: {
+            /** @description String, unique within the scope. */
+            _key?: unknown;
+            /** @description String, snake_case, e.g. `aws_instance_uses_volume`. */
+            _type?: unknown;
+            /** @description String in capitals, usually a verb, e.g. `USES`, `HAS`, `RUNS`. */
+            _class?: unknown;
+            /** @description String, the `_key` of the from-side entity (in the job's scope). */
+            _fromEntityKey?: unknown;
+            /** @description String, the `_key` of the to-side entity (in the job's scope). */
+            _toEntityKey?: unknown;
+            /** @description String, the `_id` of the from-side entity. Not in `DIFF`. */
+            _fromEntityId?: unknown;
+            /** @description String, the `_id` of the to-side entity. Not in `DIFF`. */
+            _toEntityId?: unknown;
+            /** @description String, the scope of the from-side entity. Required in `CROSS_SCOPE`. */
+            _fromEntityScope?: unknown;
+            /** @description String, the scope of the to-side entity. Required in `CROSS_SCOPE`. */
+            _toEntityScope?: unknown;
+            /**
+             * @description Object, for a mapped relationship: `sourceEntityKey` (string), `targetFilterKeys`
+             *     (array of arrays of property names), `targetEntity` (object), and optionally
+             *     `skipTargetCreation` (boolean) and `relationshipDirection` (`FORWARD` or `REVERSE`).
+             */
+            _mapping?: unknown;
+            /** @description String, the name shown to people. */
+            displayName?: unknown;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @description One batch: at least one entity or one relationship (400 `An upload must contain at least one
+         *     entity or relationship`; an empty array sent alone is named: `entities must have minimum 1
+         *     item`, `relationships must have minimum 1 item`). `deleteEntities` and `deleteRelationships` (sent by the bulk
+         *     delete of older clients) are rejected with a 400 that points to the entity mutation API.
+         * @example {
+         *       "entities": [
+         *         {
+         *           "_key": "host-1",
+         *           "_type": "example_host",
+         *           "_class": "Host",
+         *           "displayName": "host-1"
+         *         },
+         *         {
+         *           "_key": "app-1",
+         *           "_type": "example_app",
+         *           "_class": [
+         *             "Application",
+         *             "Service"
+         *           ],
+         *           "displayName": "app-1"
+         *         }
+         *       ],
+         *       "relationships": [
+         *         {
+         *           "_key": "host-1|runs|app-1",
+         *           "_type": "example_host_runs_app",
+         *           "_class": "RUNS",
+         *           "_fromEntityKey": "host-1",
+         *           "_toEntityKey": "app-1"
+         *         }
+         *       ]
+         *     }
+         */
+        SyncJobUploadRequest: {
+            /** @description Entities. `null` is the same as absent. */
+            entities?: components["schemas"]["UploadedEntity"][] | null;
+            /** @description Relationships. `null` is the same as absent. */
+            relationships?: components["schemas"]["UploadedRelationship"][] | null;
+            /**
+             * @description Not supported: a non-null value is 400 `deleteEntities and deleteRelationships are not
+             *     supported in sync job uploads: ...`. Delete entities with `DELETE /entities/{id}` and
+             *     change them with `PATCH /entities/{id}`.
+             */
+            deleteEntities?: unknown;
+            /** @description Not supported (see `deleteEntities`). */
+            deleteRelationships?: unknown;
+        };
+        /**
+         * @description One batch of entities (at least one).
+         * @example {
+         *       "entities": [
+         *         {
+         *           "_key": "host-1",
+         *           "_type": "example_host",
+         *           "_class": "Host",
+         *           "displayName": "host-1"
+         *         }
+         *       ]
+         *     }
+         */
+        SyncJobEntitiesRequest: {
+            /**
+             * @description Required, with at least one entity (`entities is required`, `entities must have minimum
+             *     1 item`).
+             */
+            entities?: components["schemas"]["UploadedEntity"][] | null;
+        };
+        /**
+         * @description One batch of relationships (at least one).
+         * @example {
+         *       "relationships": [
+         *         {
+         *           "_key": "host-1|runs|app-1",
+         *           "_type": "example_host_runs_app",
+         *           "_class": "RUNS",
+         *           "_fromEntityKey": "host-1",
+         *           "_toEntityKey": "app-1"
+         *         }
+         *       ]
+         *     }
+         */
+        SyncJobRelationshipsRequest: {
+            /** @description Required, with at least one relationship (`relationships must have minimum 1 item`). */
+            relationships?: components["schemas"]["UploadedRelationship"][] | null;
+        };
+        /**
+         * @description Optional; `{}` and no body at all mean the same.
+         * @example {
+         *       "partialDatasets": {
+         *         "types": [
+         *           "aws_s3_bucket"
+         *         ]
+         *       }
+         *     }
+         */
+        FinalizeSyncJobRequest: {
+            /**
+             * @description Types whose data is known to be incomplete (their step failed upstream). In `DIFF`,
+             *     entities and relationships of these `_type`s are not deleted when absent.
+             */
+            partialDatasets?: {
+                types?: string[];
+            } | null;
+        };
+        /**
+         * @description Optional.
+         * @example {
+         *       "reason": "Step 'Fetch hosts' failed",
+         *       "terminalStatus": "ABORTED"
+         *     }
+         */
+        AbortSyncJobRequest: {
+            /** @description Why the job is aborted; kept on the job as `abortReason`. */
+            reason?: string;
+            /** @description The status the client asks for; the SDK sends `ABORTED`. */
+            terminalStatus?: string;
+        };
+        JobEventInput: {
+            /** @description A short machine-readable name, e.g. `step_start`. */
+            name: string;
+            /** @description What happened, for people. */
+            description: string;
+        };
+        /**
+         * @example {
+         *       "events": [
+         *         {
+         *           "name": "step_start",
+         *           "description": "Starting step \"Fetch hosts\"..."
+         *         }
+         *       ]
+         *     }
+         */
+        AddSyncJobEventsRequest: {
+            events: components["schemas"]["JobEventInput"][];
+        };
+        JobEvent: {
+            id: string;
+            /** @description Epoch milliseconds. */
+            createDate: number;
+            name: string;
+            description: string;
+        };
+        JobEventListResponse: {
+            events: components["schemas"]["JobEvent"][];
+        };
+    };
+    responses: {
+        /** @description The request is malformed or fails validation. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The API key (or admin token) is missing, unknown or revoked. */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The API key is valid but belongs to another account. */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description No such resource in this account (or, for /admin, the admin API is disabled). */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The resource exists already or is in the wrong state. */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The body is over MAX_BODY_SIZE (code `RequestEntityTooLargeException`). */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The Content-Type or Content-Encoding is not accepted here. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description Neo4j (or Redis) is unreachable right now (code `SERVICE_UNAVAILABLE`). Safe to retry. */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description An unexpected fault; never caused by the request's content. Safe to retry. */
+        InternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /**
+         * @description The job is no longer in status `AWAITING_UPLOADS` (it was finalized or aborted, or has
+         *     failed), so it takes no more uploads, finalize or abort. Code `JOB_NOT_AWAITING_UPLOADS`;
+         *     the message names the job's status. Clients should stop retrying.
+         */
+        JobNotAwaitingUploads: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "JOB_NOT_AWAITING_UPLOADS",
+                 *         "message": "Sync job '7a5eb83f-03d3-4651-a8fd-ddff9da98757' is FINISHED: only a job in AWAITING_UPLOADS accepts uploads, finalize or abort"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The job, as it is after the operation. */
+        SyncJob: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["SyncJobResponse"];
+            };
+        };
+    };
+    parameters: {
+        /** @description An account id. */
+        AccountId: components["schemas"]["AccountId"];
+        /**
+         * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+         *     unknown job (404).
+         */
+        JobId: string;
+        /**
+         * @description `true`: an object whose `_key` was already uploaded to this job (in this or an earlier
+         *     batch) replaces the earlier one instead of being a 400. Default `false`, or the job's own
+         *     `ignoreDuplicates` flag.
+         */
+        IgnoreDuplicates: boolean;
+        /**
+         * @description `true`: drop properties that break the property rules (reserved `_` prefix, nested objects,
+         *     mixed-type arrays) instead of rejecting the object. Default `false`.
+         */
+        IgnoreIllegalProperties: boolean;
+        /**
+         * @description Identifies one batch. Clients send the same value when they retry the batch; a batch whose
+         *     correlation id this job has already staged is not counted or staged again.
+         */
+        CorrelationId: string;
+    };
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process is up. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthResponse"];
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every dependency answers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadinessResponse"];
+                };
+            };
+            /** @description At least one dependency does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadinessResponse"];
+                };
+            };
+        };
+    };
+    getCurrentAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    adminListAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every account, ordered by id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    adminCreateAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description The new account. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    adminGetAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An account id. */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    adminUpdateAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An account id. */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    adminListApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An account id. */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    adminCreateApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An account id. */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The new key, with its secret. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiKeyResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    adminRevokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An account id. */
+                accountId: components["parameters"]["AccountId"];
+                /** @description The key's `id` (not its secret). */
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    startSyncJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartSyncJobRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["SyncJob"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSyncJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["SyncJob"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    uploadSyncJobData: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `true`: an object whose `_key` was already uploaded to this job (in this or an earlier
+                 *     batch) replaces the earlier one instead of being a 400. Default `false`, or the job's own
+                 *     `ignoreDuplicates` flag.
+                 */
+                ignoreDuplicates?: components["parameters"]["IgnoreDuplicates"];
+                /**
+                 * @description `true`: drop properties that break the property rules (reserved `_` prefix, nested objects,
+                 *     mixed-type arrays) instead of rejecting the object. Default `false`.
+                 */
+                ignoreIllegalProperties?: components["parameters"]["IgnoreIllegalProperties"];
+            };
+            header?: {
+                /**
+                 * @description Identifies one batch. Clients send the same value when they retry the batch; a batch whose
+                 *     correlation id this job has already staged is not counted or staged again.
+                 */
+                "JupiterOne-Correlation-Id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SyncJobUploadRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["SyncJob"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JobNotAwaitingUploads"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    uploadSyncJobEntities: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `true`: an object whose `_key` was already uploaded to this job (in this or an earlier
+                 *     batch) replaces the earlier one instead of being a 400. Default `false`, or the job's own
+                 *     `ignoreDuplicates` flag.
+                 */
+                ignoreDuplicates?: components["parameters"]["IgnoreDuplicates"];
+                /**
+                 * @description `true`: drop properties that break the property rules (reserved `_` prefix, nested objects,
+                 *     mixed-type arrays) instead of rejecting the object. Default `false`.
+                 */
+                ignoreIllegalProperties?: components["parameters"]["IgnoreIllegalProperties"];
+            };
+            header?: {
+                /**
+                 * @description Identifies one batch. Clients send the same value when they retry the batch; a batch whose
+                 *     correlation id this job has already staged is not counted or staged again.
+                 */
+                "JupiterOne-Correlation-Id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SyncJobEntitiesRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["SyncJob"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JobNotAwaitingUploads"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    uploadSyncJobRelationships: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `true`: an object whose `_key` was already uploaded to this job (in this or an earlier
+                 *     batch) replaces the earlier one instead of being a 400. Default `false`, or the job's own
+                 *     `ignoreDuplicates` flag.
+                 */
+                ignoreDuplicates?: components["parameters"]["IgnoreDuplicates"];
+                /**
+                 * @description `true`: drop properties that break the property rules (reserved `_` prefix, nested objects,
+                 *     mixed-type arrays) instead of rejecting the object. Default `false`.
+                 */
+                ignoreIllegalProperties?: components["parameters"]["IgnoreIllegalProperties"];
+            };
+            header?: {
+                /**
+                 * @description Identifies one batch. Clients send the same value when they retry the batch; a batch whose
+                 *     correlation id this job has already staged is not counted or staged again.
+                 */
+                "JupiterOne-Correlation-Id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SyncJobRelationshipsRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["SyncJob"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JobNotAwaitingUploads"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    finalizeSyncJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["FinalizeSyncJobRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["SyncJob"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JobNotAwaitingUploads"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    abortSyncJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AbortSyncJobRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["SyncJob"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JobNotAwaitingUploads"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listSyncJobEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job's events, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobEventListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    addSyncJobEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddSyncJobEventsRequest"];
+            };
+        };
+        responses: {
+            /** @description The events created, in the order given. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobEventListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+}
