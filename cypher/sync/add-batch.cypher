@@ -2,6 +2,7 @@
 // params: $accountId, $jobId, $seq, $correlationId, $blobKey, $entities, $relationships, $addedEntities, $addedRelationships, $duplicates, $now
 // returns: job
 MATCH (j:_SyncJob {id: $jobId})
+USING INDEX SEEK j:_SyncJob(id)
 WHERE j.accountId = $accountId
 CREATE (b:_SyncBatch {jobId: $jobId, seq: $seq, correlationId: $correlationId, blobKey: $blobKey, entities: $entities, relationships: $relationships, createdOn: $now})
 SET j.batchSeq = $seq,

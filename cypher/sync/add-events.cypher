@@ -4,6 +4,7 @@
 // params: $accountId, $jobId, $events
 // returns: event
 MATCH (j:_SyncJob {id: $jobId})
+USING INDEX SEEK j:_SyncJob(id)
 WHERE j.accountId = $accountId
 SET j.eventLock = true
 WITH j

@@ -1,15 +1,21 @@
 // For each uploaded entity (DIFF, PUT): the stored entity with its _key in the scope, if any, and
 // whether the given properties already hold (row.cmp: properties that must be equal; nulls mean
 // "absent"). With row.exact the stored entity must also have no custom property beyond row.cmp
-// (DIFF's content test for an entity without a known _hash). Reads only.
-// params: $accountId, $scope, $rows
+// (DIFF's content test for an entity without a known _hash). Reads only. With row.hash (DIFF) a
+// row whose entity is stored, live, with that hash and not written by this job ($jobId) is left
+// out: it is unchanged.
+// params: $accountId, $scope, $rows, $jobId
 // returns: i, id, deleted, hash, same, lastJob, lastOp
 UNWIND $rows AS row
 OPTIONAL MATCH (n:Entity {_accountId: $accountId, _scope: $scope, _key: row.key})
+USING INDEX SEEK n:Entity(_accountId, _scope, _key)
+WITH row, n
+WHERE row.hash IS NULL OR n IS NULL OR n._deleted OR n._hash IS NULL OR n._hash <> row.hash
+   OR n._lastSyncJobId = $jobId
 RETURN row.i AS i, n._id AS id, n._deleted AS deleted, n._hash AS hash,
        CASE WHEN n IS NULL THEN false
-            ELSE all(k IN keys(row.cmp) WHERE CASE WHEN row.cmp[k] IS NULL THEN n[k] IS NULL ELSE n[k] = row.cmp[k] END)
+            ELSE all(k IN keys(coalesce(row.cmp, {})) WHERE CASE WHEN row.cmp[k] IS NULL THEN n[k] IS NULL ELSE n[k] = row.cmp[k] END)
                  AND (coalesce(row.exact, false) = false
-                      OR all(k IN keys(n) WHERE k STARTS WITH '_' OR k IN keys(row.cmp)))
+                      OR all(k IN keys(n) WHERE k STARTS WITH '_' OR k IN keys(coalesce(row.cmp, {}))))
        END AS same,
        n._lastSyncJobId AS lastJob, n._lastSyncOp AS lastOp

@@ -4,7 +4,9 @@
 // returns: i, id, deleted, same, lastJob, lastOp
 UNWIND $rows AS row
 OPTIONAL MATCH (byKey:Entity {_accountId: $accountId, _scope: $scope, _key: row.key})
+USING INDEX SEEK byKey:Entity(_accountId, _scope, _key)
 OPTIONAL MATCH (byId:Entity {_id: row.id})
+USING INDEX SEEK byId:Entity(_id)
 WITH row, CASE WHEN row.id IS NULL THEN byKey
                WHEN byId._accountId = $accountId THEN byId
                ELSE null END AS n

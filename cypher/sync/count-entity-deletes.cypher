@@ -2,5 +2,6 @@
 // params: $accountId, $scope, $jobId
 // returns: deleted
 MATCH (n:Entity {_accountId: $accountId, _scope: $scope})
+USING INDEX SEEK n:Entity(_accountId, _scope)
 WHERE n._lastSyncJobId = $jobId AND n._lastSyncOp = 'deleted'
 RETURN count(n) AS deleted

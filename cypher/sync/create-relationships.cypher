@@ -4,7 +4,9 @@
 // returns: created
 UNWIND $rows AS row
 MATCH (a:Entity {_id: row.fromId})
+USING INDEX SEEK a:Entity(_id)
 MATCH (b:Entity {_id: row.toId})
+USING INDEX SEEK b:Entity(_id)
 CREATE (a)-[r:$(row.class)]->(b)
 SET r = row.props
 RETURN count(r) AS created

@@ -2,4 +2,5 @@
 // params: $jobId, $correlationId
 // returns: seq
 MATCH (b:_SyncBatch {jobId: $jobId, correlationId: $correlationId})
+USING INDEX SEEK b:_SyncBatch(jobId, correlationId)
 RETURN b.seq AS seq

@@ -3,4 +3,5 @@
 // returns: key
 UNWIND $keys AS key
 MATCH (s:_SyncStagedKey {jobId: $jobId, kind: $kind, key: key})
+USING INDEX SEEK s:_SyncStagedKey(jobId, kind, key)
 RETURN s.key AS key

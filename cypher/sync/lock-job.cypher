@@ -2,6 +2,7 @@
 // params: $accountId, $jobId
 // returns: job
 MATCH (j:_SyncJob {id: $jobId})
+USING INDEX SEEK j:_SyncJob(id)
 WHERE j.accountId = $accountId
 SET j.lockCount = coalesce(j.lockCount, 0) + 1
 RETURN j {.*} AS job

@@ -4,6 +4,7 @@
 // params: $accountId, $jobId, $from, $to, $set
 // returns: job
 MATCH (j:_SyncJob {id: $jobId})
+USING INDEX SEEK j:_SyncJob(id)
 WHERE j.accountId = $accountId
 SET j.lockCount = coalesce(j.lockCount, 0) + 1
 WITH j

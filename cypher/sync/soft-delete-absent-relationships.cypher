@@ -4,11 +4,13 @@
 // on a deleted end. Run until it returns fewer than $limit.
 // params: $accountId, $scope, $jobId, $partialTypes, $now, $limit
 // returns: deleted
-MATCH (:Entity {_accountId: $accountId, _scope: $scope})-[r]-()
+MATCH (e:Entity {_accountId: $accountId, _scope: $scope})-[r]-()
+USING INDEX SEEK e:Entity(_accountId, _scope)
 WHERE r._accountId = $accountId AND r._scope = $scope AND r._deleted = false
 WITH DISTINCT r
-MATCH (a)-[r]->(b)
+WITH r, startNode(r) AS a, endNode(r) AS b
 OPTIONAL MATCH (s:_SyncStagedKey {jobId: $jobId, kind: 'r', key: r._key})
+USING INDEX SEEK s:_SyncStagedKey(jobId, kind, key)
 WITH r, a, b, s
 WHERE a._deleted = true OR b._deleted = true
    OR (NOT r._type IN $partialTypes AND (s IS NULL OR s.hash <> coalesce(r._hash, '')))

@@ -4,5 +4,6 @@
 // returns: key
 UNWIND $keys AS key
 MATCH (s:_SyncStagedKey {jobId: $jobId, kind: $kind, key: key})
+USING INDEX SEEK s:_SyncStagedKey(jobId, kind, key)
 WHERE s.batch <> $seq
 RETURN s.key AS key

@@ -7,6 +7,7 @@
 // returns: updated
 UNWIND $rows AS row
 MATCH (n:Entity {_id: row.id})
+USING INDEX SEEK n:Entity(_id)
 WITH n, row, properties(n) AS old
 SET n = CASE WHEN $merge AND NOT coalesce(row.replace, false) THEN old ELSE {} END
 SET n += row.props

@@ -4,5 +4,6 @@
 // returns: updated
 UNWIND $rows AS row
 MATCH (n:Entity {_id: row.id})
+USING INDEX SEEK n:Entity(_id)
 SET n._hash = row.hash
 RETURN count(n) AS updated

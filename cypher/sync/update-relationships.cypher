@@ -1,10 +1,13 @@
-// Rewrites stored relationships (by element id). $merge false (DIFF): properties become row.props;
+// Rewrites stored relationships (by element id, reached from their start entity row.fromId: an
+// element-id predicate alone may be planned as a scan of every relationship on a new database). $merge false (DIFF): properties become row.props;
 // true (PUT): row.props over the stored ones, except on rows with row.replace (a PUT reviving a
 // soft-deleted relationship: it comes back as uploaded). A changed _class changes the Neo4j type, so the
 // relationship is recreated with the same _id and _createdOn.
 // params: $rows, $merge
 // returns: updated
 UNWIND $rows AS row
+MATCH (a:Entity {_id: row.fromId})
+USING INDEX SEEK a:Entity(_id)
 MATCH (a)-[old]->(b)
 WHERE elementId(old) = row.relId
 WITH a, b, old, row, properties(old) AS props

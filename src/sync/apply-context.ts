@@ -13,9 +13,17 @@ export interface ApplyContext {
   now: number;
   chunkSize: number;
   tally: Tally;
+  /**
+   * A DIFF into a scope that held no entity when the finalization began: nothing it uploads can
+   * exist yet, so entities skip classification and relationships only resolve their ends.
+   */
+  newScope: boolean;
 }
 
 export type Op = 'created' | 'updated' | 'unchanged';
+
+/** The write that applies a classified chunk (run in chunk order, one at a time). */
+export type Write = () => Promise<void>;
 
 export const MAX_LISTED_ERRORS = 100;
 
@@ -69,11 +77,5 @@ export function stamp(ctx: ApplyContext, op: 'created' | 'updated'): Record<stri
   if (ctx.job.integrationInstanceId !== undefined) {
     out._integrationInstanceId = ctx.job.integrationInstanceId;
   }
-  return out;
-}
-
-export function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type ApplyContext, chunks, type Op, replayed, stamp } from './apply-context';
+import { type ApplyContext, type Op, replayed, stamp, type Write } from './apply-context';
 import { entityHash, withoutNulls } from './content-hash';
 import type { StagedEntity } from './job-types';
 
 /**
- * Applies one staged batch of entities in chunks: classify each against the graph (one read),
- * then create and update in one write transaction per chunk. DIFF compares content hashes and
+ * Applies a chunk of entities: classify each against the graph (one read), then create and
+ * update in one write transaction. DIFF compares content hashes and
  * rewrites changed entities whole; PUT writes the given properties over the stored ones (nulls
  * stripped); PATCH does the same by `_id` or `_key` (null removes) and never creates.
  */
@@ -19,24 +19,39 @@ type Classified = {
   lastOp: string | null;
 };
 
-export async function applyEntities(
-  ctx: ApplyContext,
-  entities: readonly StagedEntity[],
-): Promise<void> {
-  for (const chunk of chunks(entities, ctx.chunkSize)) {
-    if (ctx.mode === 'PATCH') await patchChunk(ctx, chunk);
-    else await upsertChunk(ctx, chunk);
-  }
+const NEW_ENTITY = (i: number): Classified => ({
+  i,
+  id: null,
+  deleted: null,
+  hash: null,
+  same: false,
+  lastJob: null,
+  lastOp: null,
+});
+
+/**
+ * Classifies one chunk of entities (reads only, tallying what each will be) and returns the write
+ * that applies it. The finalizer runs the next chunk's classification while this one writes.
+ */
+export async function prepareEntities(ctx: ApplyContext, chunk: StagedEntity[]): Promise<Write> {
+  return ctx.mode === 'PATCH' ? patchChunk(ctx, chunk) : upsertChunk(ctx, chunk);
 }
 
-async function upsertChunk(ctx: ApplyContext, chunk: StagedEntity[]): Promise<void> {
+async function upsertChunk(ctx: ApplyContext, chunk: StagedEntity[]): Promise<Write> {
   const merge = ctx.mode === 'PUT';
   const hashes = chunk.map((e) => entityHash(e));
-  const classified = await ctx.graph.read<Classified>('sync/classify-entities', {
-    accountId: ctx.accountId,
-    scope: ctx.scope,
-    rows: chunk.map((e, i) => ({ i, key: e.key, cmp: merge ? comparable(e, false) : {} })),
-  });
+  // DIFF: rows found unchanged (same hash, live, not this job's) are left out by the query; in a
+  // new scope there is nothing to look up.
+  const classified = ctx.newScope
+    ? chunk.map((_, i) => NEW_ENTITY(i))
+    : await ctx.graph.read<Classified>('sync/classify-entities', {
+        accountId: ctx.accountId,
+        scope: ctx.scope,
+        jobId: ctx.job.id,
+        rows: chunk.map((e, i) =>
+          merge ? { i, key: e.key, cmp: comparable(e, false) } : { i, key: e.key, hash: hashes[i] },
+        ),
+      });
   const sameContent = merge ? new Set<number>() : await equalWithoutHash(ctx, chunk, classified);
   const creates: unknown[] = [];
   const updates: unknown[] = [];
@@ -70,7 +85,7 @@ async function upsertChunk(ctx: ApplyContext, chunk: StagedEntity[]): Promise<vo
     }
     ctx.tally.entity(op);
   }
-  await write(ctx, creates, updates, merge, hashFills);
+  return () => write(ctx, creates, updates, merge, hashFills);
 }
 
 /**
@@ -90,6 +105,7 @@ async function equalWithoutHash(
   const rows = await ctx.graph.read<Classified>('sync/classify-entities', {
     accountId: ctx.accountId,
     scope: ctx.scope,
+    jobId: ctx.job.id,
     rows: hashless.map((c) => ({
       i: c.i,
       key: chunk[c.i]!.key,
@@ -100,7 +116,7 @@ async function equalWithoutHash(
   return new Set(rows.filter((r) => r.same && (r.hash ?? null) === null).map((r) => r.i));
 }
 
-async function patchChunk(ctx: ApplyContext, chunk: StagedEntity[]): Promise<void> {
+async function patchChunk(ctx: ApplyContext, chunk: StagedEntity[]): Promise<Write> {
   const classified = await ctx.graph.read<Classified>('sync/classify-patch-entities', {
     accountId: ctx.accountId,
     scope: ctx.scope,
@@ -140,7 +156,7 @@ async function patchChunk(ctx: ApplyContext, chunk: StagedEntity[]): Promise<voi
     if (e.classes !== undefined) props._class = e.classes;
     updates.push({ id: c.id, classes: e.classes ?? null, props });
   }
-  await write(ctx, [], updates, true);
+  return () => write(ctx, [], updates, true);
 }
 
 async function write(

@@ -2,9 +2,9 @@ import type { Logger } from 'pino';
 import type { BlobStore } from '../blob/blob-store';
 import { AppError, DataRejectedError } from '../errors/app-error';
 import type { Graph } from '../graph/graph';
-import { type ApplyContext, Tally } from './apply-context';
-import { applyEntities } from './apply-entities';
-import { applyRelationships } from './apply-relationships';
+import { type ApplyContext, Tally, type Write } from './apply-context';
+import { prepareEntities } from './apply-entities';
+import { prepareRelationships } from './apply-relationships';
 import type { JobRef } from './job-service-contract';
 import type { StagedEntity, StagedRelationship } from './job-types';
 import { type JobStore, type StoredJob } from './job-store';
@@ -53,6 +53,9 @@ export class Finalizer {
     try {
       job = await jobs.get(ref);
       if (job.status !== 'FINALIZE_PENDING') return job;
+      // A re-run (a worker died half way) recounts what the earlier run already deleted.
+      const rerun = job.finalizeRuns > 0;
+      await jobs.update(ref, { finalizeRuns: job.finalizeRuns + 1 });
       const ctx: ApplyContext = {
         graph,
         job,
@@ -62,22 +65,30 @@ export class Finalizer {
         now: now(),
         chunkSize: this.deps.chunkSize,
         tally: new Tally(),
+        newScope:
+          job.syncMode === 'DIFF' &&
+          scope !== null &&
+          !(await this.scopeHasEntities(job.accountId, scope)),
       };
-      await this.eachBatch(job, 'e', async (entities) => {
-        await applyEntities(ctx, entities);
-        await this.progress(ref, ctx);
-      });
+      await this.eachChunk(
+        job,
+        'e',
+        (entities) => prepareEntities(ctx, entities),
+        () => this.progress(ref, ctx),
+      );
       let entitiesDeleted = 0;
       if (job.syncMode === 'DIFF' && scope !== null) {
-        entitiesDeleted = await this.softDeleteAbsent(ctx, scope, 'entities');
+        entitiesDeleted = await this.softDeleteAbsent(ctx, scope, 'entities', rerun);
       }
-      await this.eachBatch(job, 'r', async (relationships) => {
-        await applyRelationships(ctx, relationships as StagedRelationship[]);
-        await this.progress(ref, ctx);
-      });
+      await this.eachChunk(
+        job,
+        'r',
+        (relationships) => prepareRelationships(ctx, relationships as StagedRelationship[]),
+        () => this.progress(ref, ctx),
+      );
       let relationshipsDeleted = 0;
       if (job.syncMode === 'DIFF' && scope !== null) {
-        relationshipsDeleted = await this.softDeleteAbsent(ctx, scope, 'relationships');
+        relationshipsDeleted = await this.softDeleteAbsent(ctx, scope, 'relationships', rerun);
       }
       const t = ctx.tally;
       const finished = await jobs.transition(ref, {
@@ -120,7 +131,38 @@ export class Finalizer {
     if (job !== undefined) await this.cleanUp(job);
   }
 
-  private async eachBatch(
+  /**
+   * Feeds the job's staged objects of one kind, in upload order and in chunks of chunkSize, to
+   * `prepare` (classification: reads only) and runs the writes it returns one at a time, in
+   * order. The next chunk is classified while the previous one writes, and two classifications
+   * may run at once (Neo4j uses a core for each): chunks hold distinct keys, so neither sees the
+   * other's effects. PATCH, whose entities may be named by `_key` in one chunk and by `_id` in
+   * another, goes one chunk at a time.
+   */
+  private async eachChunk(
+    job: StoredJob,
+    kind: 'e' | 'r',
+    prepare: (chunk: Array<StagedEntity | StagedRelationship>) => Promise<Write>,
+    written: () => Promise<void>,
+  ): Promise<void> {
+    const depth = job.syncMode === 'PATCH' ? 1 : 2;
+    const prepared: Array<Promise<Write>> = [];
+    const writeOldest = async () => {
+      const write = await prepared.shift()!;
+      await write();
+      await written();
+    };
+    const apply = async (chunk: Array<StagedEntity | StagedRelationship>) => {
+      const p = prepare(chunk);
+      p.catch(() => undefined); // awaited in order by writeOldest, which rethrows
+      prepared.push(p);
+      if (prepared.length >= depth) await writeOldest();
+    };
+    await this.eachBatchChunk(job, kind, apply);
+    while (prepared.length > 0) await writeOldest();
+  }
+
+  private async eachBatchChunk(
     job: StoredJob,
     kind: 'e' | 'r',
     apply: (objects: Array<StagedEntity | StagedRelationship>) => Promise<void>,
@@ -131,14 +173,46 @@ export class Finalizer {
       entities: number;
       relationships: number;
     }>('sync/list-batches', { jobId: job.id });
-    for (const b of batches) {
-      if ((kind === 'e' ? b.entities : b.relationships) === 0) continue;
+    // Uploads come in batches of any size (often 100 to 1000 objects); transactions are always
+    // chunkSize rows: objects of successive batches are pooled. Batches are read (and decoded)
+    // ahead while Neo4j applies the current chunk, at most one chunk's worth: memory stays at
+    // about two chunks plus one batch, however many batches the job has.
+    const { chunkSize } = this.deps;
+    const todo = batches.filter((b) => (kind === 'e' ? b.entities : b.relationships) > 0);
+    const load = async (b: (typeof todo)[number]) => {
       const batch = await readBatch(this.deps.blobs, b.blobKey);
-      let objects: Array<StagedEntity | StagedRelationship> =
+      const objects: Array<StagedEntity | StagedRelationship> =
         kind === 'e' ? batch.entities : batch.relationships;
-      if (job.crossBatchDuplicates) objects = await this.lastWins(job, kind, b.seq, objects);
-      if (objects.length > 0) await apply(objects);
+      return job.crossBatchDuplicates ? this.lastWins(job, kind, b.seq, objects) : objects;
+    };
+    const loading: Array<Promise<Array<StagedEntity | StagedRelationship>>> = [];
+    let next = 0;
+    let ahead = 0;
+    const readAhead = () => {
+      while (next < todo.length && ahead < chunkSize) {
+        const b = todo[next++]!;
+        ahead += kind === 'e' ? b.entities : b.relationships;
+        const p = load(b);
+        p.catch(() => undefined); // awaited below; a failure surfaces there, in order
+        loading.push(p);
+      }
+    };
+    readAhead();
+    let pending: Array<StagedEntity | StagedRelationship> = [];
+    for (let i = 0; loading.length > 0; i++) {
+      const objects = await loading.shift()!;
+      const b = todo[i]!;
+      ahead -= kind === 'e' ? b.entities : b.relationships;
+      pending = pending.length === 0 ? objects : pending.concat(objects);
+      while (pending.length >= chunkSize) {
+        const chunk = pending.slice(0, chunkSize);
+        pending = pending.slice(chunkSize);
+        readAhead();
+        await apply(chunk);
+      }
+      readAhead();
     }
+    if (pending.length > 0) await apply(pending);
   }
 
   /** ignoreDuplicates across batches: skip the objects that a later batch uploaded again. */
@@ -164,6 +238,7 @@ export class Finalizer {
     ctx: ApplyContext,
     scope: string,
     what: 'entities' | 'relationships',
+    rerun: boolean,
   ): Promise<number> {
     const params = {
       accountId: ctx.accountId,
@@ -177,11 +252,14 @@ export class Finalizer {
       what === 'entities'
         ? 'sync/soft-delete-absent-entities'
         : 'sync/soft-delete-absent-relationships';
+    let deleted = 0;
     for (;;) {
       const [row] = await this.deps.graph.write<{ deleted: number }>(statement, params);
+      deleted += row?.deleted ?? 0;
       if ((row?.deleted ?? 0) < DELETE_CHUNK) break;
     }
-    // Counted afterwards, not summed, so a re-run after a crash still reports every delete.
+    if (!rerun) return deleted;
+    // A re-run counts afterwards instead, so that it also reports the earlier run's deletes.
     const count =
       what === 'entities' ? 'sync/count-entity-deletes' : 'sync/count-relationship-deletes';
     const [row] = await this.deps.graph.read<{ deleted: number }>(count, {
@@ -190,6 +268,11 @@ export class Finalizer {
       jobId: ctx.job.id,
     });
     return row?.deleted ?? 0;
+  }
+
+  private async scopeHasEntities(accountId: string, scope: string): Promise<boolean> {
+    const rows = await this.deps.graph.read('sync/scope-has-entities', { accountId, scope });
+    return rows.length > 0;
   }
 
   private async progress(ref: JobRef, ctx: ApplyContext): Promise<void> {

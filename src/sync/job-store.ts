@@ -20,6 +20,8 @@ import {
 export interface StoredJob extends SyncJob {
   batchSeq: number;
   crossBatchDuplicates: boolean;
+  /** How many times a finalization of this job has started (more than 1: a re-run). */
+  finalizeRuns: number;
 }
 
 type JobNode = Record<string, unknown>;
@@ -42,6 +44,7 @@ export function toJob(node: JobNode): StoredJob {
     ...(Object.fromEntries(JOB_COUNTERS.map((c) => [c, Number(node[c] ?? 0)])) as JobCounters),
     batchSeq: Number(node.batchSeq ?? 0),
     crossBatchDuplicates: node.crossBatchDuplicates === true,
+    finalizeRuns: Number(node.finalizeRuns ?? 0),
   };
   for (const field of [
     'scope',
@@ -66,6 +69,7 @@ export function publicJob(job: StoredJob): SyncJob {
   const rest: Partial<StoredJob> = { ...job };
   delete rest.batchSeq;
   delete rest.crossBatchDuplicates;
+  delete rest.finalizeRuns;
   return rest as SyncJob;
 }
 

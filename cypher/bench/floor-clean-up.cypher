@@ -1,0 +1,6 @@
+// Benchmark floor (scripts/bench-ingest.ts): removes the floor's nodes and relationships
+// (auto-commit: CALL IN TRANSACTIONS).
+// params: none
+// returns: nothing
+MATCH (n:BenchFloor)
+CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 5000 ROWS

@@ -1,0 +1,10 @@
+// Benchmark floor (scripts/bench-ingest.ts): the bare minimum write of one chunk of relationship
+// rows between floor nodes, ends found by an indexed _key.
+// params: $rows
+// returns: created
+UNWIND $rows AS r
+MATCH (a:BenchFloor {_key: r.fromKey})
+MATCH (b:BenchFloor {_key: r.toKey})
+CREATE (a)-[x:BENCH_FLOOR]->(b)
+SET x = r.props
+RETURN count(x) AS created
