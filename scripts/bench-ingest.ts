@@ -19,6 +19,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { CypherRegistry } from '../src/graph/cypher-registry';
 import { Graph } from '../src/graph/graph';
 import { type LocalNeo4j, startLocalNeo4j } from '../src/graph/local-neo4j';
@@ -59,48 +60,35 @@ function parseOptions(argv: readonly string[]): Options {
     heap: ENV.BENCH_NEO4J_HEAP ?? '2g',
     pagecache: ENV.BENCH_NEO4J_PAGECACHE ?? '1g',
   };
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i];
-    const value = (): string => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${flag} needs a value`);
-      return v;
-    };
-    switch (flag) {
-      case '--entities':
-        o.entities = num(value(), o.entities);
-        break;
-      case '--batch':
-        o.batch = num(value(), o.batch);
-        break;
-      case '--concurrency':
-        o.concurrency = num(value(), o.concurrency);
-        break;
-      case '--chunk':
-        o.chunk = num(value(), o.chunk);
-        break;
-      case '--seed':
-        o.seed = num(value(), o.seed);
-        break;
-      case '--local':
-        o.local = true;
-        break;
-      case '--source':
-        o.source = true;
-        break;
-      case '--help':
-        process.stdout.write(
-          'npm run bench:ingest -- [--entities N] [--batch 1000] [--concurrency 4] [--chunk 5000]\n' +
-            '                        [--seed 42] [--local] [--source]\n' +
-            'Env: NEO4J_URI (else a local Neo4j is started), REDIS_URL (queue mode; default\n' +
-            'redis://127.0.0.1:6379), BENCH_NEO4J_HEAP (2g), BENCH_NEO4J_PAGECACHE (1g).\n',
-        );
-        process.exit(0);
-        break;
-      default:
-        throw new Error(`Unknown option ${flag ?? ''} (try --help)`);
-    }
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      entities: { type: 'string' },
+      batch: { type: 'string' },
+      concurrency: { type: 'string' },
+      chunk: { type: 'string' },
+      seed: { type: 'string' },
+      local: { type: 'boolean' },
+      source: { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help === true) {
+    process.stdout.write(
+      'npm run bench:ingest -- [--entities N] [--batch 1000] [--concurrency 4] [--chunk 5000]\n' +
+        '                        [--seed 42] [--local] [--source]\n' +
+        'Env: NEO4J_URI (else a local Neo4j is started), REDIS_URL (queue mode; default\n' +
+        'redis://127.0.0.1:6379), BENCH_NEO4J_HEAP (2g), BENCH_NEO4J_PAGECACHE (1g).\n',
+    );
+    process.exit(0);
   }
+  o.entities = num(values.entities, o.entities);
+  o.batch = num(values.batch, o.batch);
+  o.concurrency = num(values.concurrency, o.concurrency);
+  o.chunk = num(values.chunk, o.chunk);
+  o.seed = num(values.seed, o.seed);
+  if (values.local === true) o.local = true;
+  if (values.source === true) o.source = true;
   if (o.entities < 10) throw new Error('--entities must be at least 10');
   return o;
 }
