@@ -2,14 +2,12 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import { AccountService } from './accounts/account-service';
-import { FsBlobStore } from './blob/fs-blob-store';
 import type { Config } from './config/config';
 import type { Graph } from './graph/graph';
 import { buildApp } from './http/build-app';
 import { openFinalizeQueue } from './queue/finalize-queue';
 import { connectRedis, type RedisHandle } from './queue/redis';
-import { createSyncJobs, type SyncJobs } from './sync/create-sync-jobs';
-import { startReaper } from './sync/reaper';
+import { type SyncJobs, startSyncReaper, syncJobsFromConfig } from './sync/create-sync-jobs';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -40,26 +38,15 @@ export async function startApi(input: {
           attempts: config.queue.finalizeAttempts,
           logger,
         });
-  const sync = createSyncJobs({
+  const sync = syncJobsFromConfig({
+    config,
     graph,
-    blobs: new FsBlobStore(config.sync.blobDir),
     accounts,
     logger,
-    chunkSize: config.sync.finalizeBatchSize,
-    attempts: config.queue.finalizeAttempts,
     dispatcher: queue === undefined ? undefined : () => ({ dispatch: (ref) => queue.enqueue(ref) }),
   });
   // In queue mode the workers reap; in local mode this process is the only one.
-  const reaper =
-    queue === undefined
-      ? startReaper({
-          jobs: sync.jobs,
-          service: sync.service,
-          ttlMs: config.sync.jobTtlMs,
-          intervalMs: config.sync.reaperIntervalMs,
-          logger,
-        })
-      : undefined;
+  const reaper = queue === undefined ? startSyncReaper(sync, config, logger) : undefined;
   const app = buildApp({
     logger,
     accounts,

@@ -3,11 +3,9 @@ import type { Config } from './config/config';
 import { ConfigError } from './config/config';
 import type { Graph } from './graph/graph';
 import { AccountService } from './accounts/account-service';
-import { FsBlobStore } from './blob/fs-blob-store';
 import { startFinalizeWorker } from './queue/finalize-worker';
 import { connectRedis } from './queue/redis';
-import { createSyncJobs } from './sync/create-sync-jobs';
-import { startReaper } from './sync/reaper';
+import { startSyncReaper, syncJobsFromConfig } from './sync/create-sync-jobs';
 
 /**
  * Composition root of a worker process (queue mode): connects to Redis and Neo4j and runs the
@@ -30,13 +28,11 @@ export async function startWorker(input: {
   }
   const redis = connectRedis(config.redisUrl);
   await graph.ping();
-  const sync = createSyncJobs({
+  const sync = syncJobsFromConfig({
+    config,
     graph,
-    blobs: new FsBlobStore(config.sync.blobDir),
     accounts: new AccountService({ graph }),
     logger,
-    chunkSize: config.sync.finalizeBatchSize,
-    attempts: config.queue.finalizeAttempts,
   });
   const finalizeWorker = startFinalizeWorker({
     redisUrl: config.redisUrl,
@@ -49,13 +45,7 @@ export async function startWorker(input: {
     },
     onGaveUp: (task, err) => sync.finalizer.giveUp(task, err),
   });
-  const reaper = startReaper({
-    jobs: sync.jobs,
-    service: sync.service,
-    ttlMs: config.sync.jobTtlMs,
-    intervalMs: config.sync.reaperIntervalMs,
-    logger,
-  });
+  const reaper = startSyncReaper(sync, config, logger);
   logger.info({ mode: config.mode, concurrency: config.queue.concurrency }, 'worker started');
   return {
     close: async () => {

@@ -59,23 +59,7 @@ export class Graph {
    * the transaction that cannot be repeated; throwing from it rolls everything back.
    */
   async writeTx<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    const session = this.driver.session({ database: this.database });
-    let current = '(transaction)';
-    try {
-      return await session.executeWrite(async (mtx) =>
-        work({
-          run: async <R extends object = Row>(name: string, params: Params = {}): Promise<R[]> => {
-            current = name;
-            const result = await mtx.run(this.cypher.get(name).text, params);
-            return result.records.map((r) => toPlain(r.toObject()) as R);
-          },
-        }),
-      );
-    } catch (err) {
-      throw mapNeo4jError(err, current);
-    } finally {
-      await session.close();
-    }
+    return this.managed('WRITE', work);
   }
 
   /**
@@ -123,16 +107,28 @@ export class Graph {
     name: string,
     params: Params,
   ): Promise<T[]> {
-    const statement = this.cypher.get(name);
+    this.cypher.get(name); // an unknown statement fails here, before a session is opened
+    return this.managed(mode, (tx) => tx.run<T>(name, params));
+  }
+
+  /** A managed (retried) transaction; driver errors are mapped, naming the statement that failed. */
+  private async managed<T>(mode: 'READ' | 'WRITE', work: (tx: Tx) => Promise<T>): Promise<T> {
     const session = this.driver.session({ database: this.database });
-    const work = async (tx: ManagedTransaction): Promise<T[]> => {
-      const result = await tx.run(statement.text, params);
-      return result.records.map((r) => toPlain(r.toObject()) as T);
-    };
+    let current = '(transaction)';
+    const inTransaction = (mtx: ManagedTransaction): Promise<T> =>
+      work({
+        run: async <R extends object = Row>(name: string, params: Params = {}): Promise<R[]> => {
+          current = name;
+          const result = await mtx.run(this.cypher.get(name).text, params);
+          return result.records.map((r) => toPlain(r.toObject()) as R);
+        },
+      });
     try {
-      return mode === 'READ' ? await session.executeRead(work) : await session.executeWrite(work);
+      return mode === 'READ'
+        ? await session.executeRead(inTransaction)
+        : await session.executeWrite(inTransaction);
     } catch (err) {
-      throw mapNeo4jError(err, name);
+      throw mapNeo4jError(err, current);
     } finally {
       await session.close();
     }

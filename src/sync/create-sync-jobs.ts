@@ -1,10 +1,13 @@
 import type { Logger } from 'pino';
 import type { AccountService } from '../accounts/account-service';
 import type { BlobStore } from '../blob/blob-store';
+import { FsBlobStore } from '../blob/fs-blob-store';
+import type { Config } from '../config/config';
 import type { Graph } from '../graph/graph';
 import { type FinalizeDispatcher, inProcessDispatcher } from './finalize-dispatch';
 import { Finalizer } from './finalizer';
 import { JobStore } from './job-store';
+import { startReaper } from './reaper';
 import { SyncJobService } from './sync-job-service';
 
 /**
@@ -46,4 +49,35 @@ export function createSyncJobs(deps: {
     dispatcher,
   });
   return { service, finalizer, jobs };
+}
+
+/** The sync job services as a process's configuration asks for them (API and worker alike). */
+export function syncJobsFromConfig(input: {
+  config: Config;
+  graph: Graph;
+  accounts: AccountService;
+  logger: Logger;
+  dispatcher?: (finalizer: Finalizer) => FinalizeDispatcher;
+}): SyncJobs {
+  const { config } = input;
+  return createSyncJobs({
+    graph: input.graph,
+    blobs: new FsBlobStore(config.sync.blobDir),
+    accounts: input.accounts,
+    logger: input.logger,
+    chunkSize: config.sync.finalizeBatchSize,
+    attempts: config.queue.finalizeAttempts,
+    dispatcher: input.dispatcher,
+  });
+}
+
+/** The reaper of stale jobs, on the configured TTL and interval. */
+export function startSyncReaper(sync: SyncJobs, config: Config, logger: Logger): { stop(): void } {
+  return startReaper({
+    jobs: sync.jobs,
+    service: sync.service,
+    ttlMs: config.sync.jobTtlMs,
+    intervalMs: config.sync.reaperIntervalMs,
+    logger,
+  });
 }

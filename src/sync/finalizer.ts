@@ -178,8 +178,9 @@ export class Finalizer {
     // ahead while Neo4j applies the current chunk, at most one chunk's worth: memory stays at
     // about two chunks plus one batch, however many batches the job has.
     const { chunkSize } = this.deps;
-    const todo = batches.filter((b) => (kind === 'e' ? b.entities : b.relationships) > 0);
-    const load = async (b: (typeof todo)[number]) => {
+    const size = (b: (typeof batches)[number]) => (kind === 'e' ? b.entities : b.relationships);
+    const todo = batches.filter((b) => size(b) > 0);
+    const load = async (b: (typeof batches)[number]) => {
       const batch = await readBatch(this.deps.blobs, b.blobKey);
       const objects: Array<StagedEntity | StagedRelationship> =
         kind === 'e' ? batch.entities : batch.relationships;
@@ -191,7 +192,7 @@ export class Finalizer {
     const readAhead = () => {
       while (next < todo.length && ahead < chunkSize) {
         const b = todo[next++]!;
-        ahead += kind === 'e' ? b.entities : b.relationships;
+        ahead += size(b);
         const p = load(b);
         p.catch(() => undefined); // awaited below; a failure surfaces there, in order
         loading.push(p);
@@ -201,8 +202,7 @@ export class Finalizer {
     let pending: Array<StagedEntity | StagedRelationship> = [];
     for (let i = 0; loading.length > 0; i++) {
       const objects = await loading.shift()!;
-      const b = todo[i]!;
-      ahead -= kind === 'e' ? b.entities : b.relationships;
+      ahead -= size(todo[i]!);
       pending = pending.length === 0 ? objects : pending.concat(objects);
       while (pending.length >= chunkSize) {
         const chunk = pending.slice(0, chunkSize);
