@@ -171,8 +171,9 @@ export interface paths {
          *     - `source` (required): `api` for ad hoc data (the only source that may carry a `scope`),
          *       `integration-external` for a custom integration (needs `integrationInstanceId`),
          *       `integration-managed` or `system-internal`.
-         *     - `scope`: any string; data uploaded by later jobs with the same scope replaces this data.
-         *       Required for `api` jobs in `DIFF` and `CROSS_SCOPE` mode.
+         *     - `scope`: any string of at most 1000 UTF-8 bytes (also `integrationInstanceId`; else 400
+         *       `scope: maximum length exceeded (1000 bytes)`); data uploaded by later jobs with the
+         *       same scope replaces this data. Required for `api` jobs in `DIFF` and `CROSS_SCOPE` mode.
          *     - `syncMode`: `DIFF` (default), `PATCH`, `PUT`, `CROSS_SCOPE` or `OVERRIDE`. `PUT` and
          *       `OVERRIDE` must be enabled for the account (400 `PUT sync mode is not enabled for this
          *       account` / `OVERRIDE sync mode is not enabled for this account`). `CREATE_OR_UPDATE` is
@@ -268,7 +269,8 @@ export interface paths {
         /**
          * Upload entities
          * @description Like `uploadSyncJobData`, for entities only: the body holds an `entities` array with at
-         *     least one entity.
+         *     least one entity. A non-empty `relationships` array is refused (400 `relationships are not
+         *     accepted by the /entities route: upload them to /relationships or /upload`).
          */
         post: operations["uploadSyncJobEntities"];
         delete?: never;
@@ -296,7 +298,9 @@ export interface paths {
          * Upload relationships
          * @description Like `uploadSyncJobData`, for relationships only: the body holds a `relationships` array
          *     with at least one relationship. Relationships may reference entities that arrive in later
-         *     batches; their ends are resolved at finalize.
+         *     batches; their ends are resolved at finalize. A non-empty `entities` array is refused (400
+         *     `entities are not accepted by the /relationships route: upload them to /entities or
+         *     /upload`).
          */
         post: operations["uploadSyncJobRelationships"];
         delete?: never;
@@ -324,7 +328,9 @@ export interface paths {
          * Finalize a job
          * @description Applies the staged uploads to the graph: entities first, then relationships. In local mode
          *     the answer is `FINISHED` with the final created/updated/deleted counters; in queue mode it is
-         *     `FINALIZE_PENDING` and a worker finishes the job (poll `getSyncJob`).
+         *     `FINALIZE_PENDING` and a worker finishes the job (poll `getSyncJob`). If the queue cannot
+         *     be reached the answer is 503 and the job stays `AWAITING_UPLOADS`, so finalize may be sent
+         *     again.
          *
          *     The body is optional: clients send none at all (`Content-Length: 0`), `{}`, or
          *     `{ "partialDatasets": { "types": [...] } }`.
@@ -676,8 +682,8 @@ export interface components {
          */
         UploadedEntity: {
             /**
-             * @description String, unique within the scope, at most 7000 characters (`/entities/0/_key: maximum
-             *     length exceeded`).
+             * @description String, unique within the scope, at most 7000 characters, counted in UTF-8 bytes (keys
+             *     are indexed; `/entities/0/_key: maximum length exceeded`).
              */
             _key?: unknown;
             /** @description String, the entity's type in snake_case, e.g. `aws_instance`. */
@@ -685,7 +691,9 @@ export interface components {
             /**
              * @description TitleCase string, or array of 1 to 5 such strings, e.g. `Host` or `["Application",
              *     "Service"]`. Anything else is 400 `/entities/0/_class (entity key: '<key>') has invalid
-             *     type. Valid types are string or array of strings.`
+             *     type. Valid types are string or array of strings.` Classes become Neo4j labels; one
+             *     starting with `_` is reserved (400 `/entities/0/_class (entity key: '<key>') must not
+             *     start with '_' (reserved for graphsync)`).
              */
             _class?: unknown;
             /** @description String, the `_id` of an existing entity. `PATCH` and `OVERRIDE` only. */
