@@ -9,7 +9,7 @@ import type { JobRef } from './job-service-contract';
 import type { StagedEntity, StagedRelationship } from './job-types';
 import { type JobStore, type StoredJob } from './job-store';
 import { acquireScopeLock } from './scope-lock';
-import { jobStagingPrefix, readBatch } from './staging';
+import { jobStagingPrefix, readBatch, stagedKeyOf } from './staging';
 
 /**
  * Applies a FINALIZE_PENDING job to the graph: entities first (batch by batch, in upload order),
@@ -301,10 +301,6 @@ export function effectiveScope(job: {
   return job.syncMode === 'PATCH' ? null : job.source;
 }
 
-/** The staged-key identity of an object (PATCH entities without `_key` use their `_id`). */
-export function stagedKeyOf(o: { key?: string; id?: string }): string {
-  return o.key ?? `#id:${o.id ?? ''}`;
-}
 
 function counters(ctx: ApplyContext): Record<string, number> {
   const t = ctx.tally;

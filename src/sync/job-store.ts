@@ -125,6 +125,7 @@ export class JobStore {
       relationships: number;
       addedEntities: number;
       addedRelationships: number;
+      addedMapped: number;
       duplicates: boolean;
       now: number;
     },

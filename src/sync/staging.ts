@@ -43,6 +43,11 @@ export async function readBatch(blobs: BlobStore, key: string): Promise<Validate
   }
 }
 
+/** The staged-key identity of an object (PATCH entities without `_key` use their `_id`). */
+export function stagedKeyOf(o: { key?: string; id?: string }): string {
+  return o.key ?? `#id:${o.id ?? ''}`;
+}
+
 /** Account ids are free text; blob key segments are not. */
 function safe(accountId: string): string {
   return /^[A-Za-z0-9._-]+$/.test(accountId) && accountId !== '.' && accountId !== '..'

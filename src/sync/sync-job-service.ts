@@ -1,15 +1,14 @@
 import type { AccountService } from '../accounts/account-service';
 import type { BlobStore } from '../blob/blob-store';
-import { ConflictError, ValidationError } from '../errors/app-error';
-import type { Graph, Tx } from '../graph/graph';
-import { entityHash, relationshipHash } from './content-hash';
+import { ConflictError } from '../errors/app-error';
+import type { Graph } from '../graph/graph';
+import { stageBatch } from './batch-staging';
 import type { FinalizeDispatcher } from './finalize-dispatch';
-import { stagedKeyOf } from './finalizer';
 import type { JobEvent, JobRef, SyncJobApi, UploadRequest } from './job-service-contract';
 import type { JobStatus, SyncJob } from './job-types';
 import { type JobStore, publicJob, type StoredJob } from './job-store';
 import { parseAbort, parseEvents, parseFinalize } from './request-bodies';
-import { batchBlobKey, jobStagingPrefix, writeBatch } from './staging';
+import { jobStagingPrefix } from './staging';
 import { validateStart } from './start-validation';
 import { validateUpload } from './upload-validation';
 
@@ -27,9 +26,6 @@ export interface SyncJobServiceDeps {
   now?: () => number;
 }
 
-/** Modes whose finalization arrives with a later issue; refused at start rather than half done. */
-const NOT_YET = new Set(['CROSS_SCOPE', 'OVERRIDE']);
-
 export class SyncJobService implements SyncJobApi {
   private readonly now: () => number;
 
@@ -40,9 +36,6 @@ export class SyncJobService implements SyncJobApi {
   async start(input: { accountId: string; body: unknown }): Promise<SyncJob> {
     const account = await this.deps.accounts.getAccount(input.accountId);
     const start = validateStart(input.body, account.features);
-    if (NOT_YET.has(start.syncMode)) {
-      throw new ValidationError(`${start.syncMode} sync jobs are not available yet`);
-    }
     return publicJob(await this.deps.jobs.create(input.accountId, start, this.now()));
   }
 
@@ -62,61 +55,16 @@ export class SyncJobService implements SyncJobApi {
       ignoreIllegalProperties: input.ignoreIllegalProperties,
       route: input.route,
     });
-    const entityKeys = batch.entities.map((e) => ({ key: stagedKeyOf(e), hash: entityHash(e) }));
-    const relationshipKeys = batch.relationships.map((r) => ({
-      key: r.key,
-      hash: relationshipHash(r),
-    }));
-    const job = await this.deps.graph.writeTx(async (tx) => {
-      const locked = await this.deps.jobs.lock(tx, ref);
-      requireAwaitingUploads(locked);
-      if (input.correlationId !== undefined) {
-        const seen = await tx.run('sync/find-batch-by-correlation', {
-          jobId: ref.jobId,
-          correlationId: input.correlationId,
-        });
-        if (seen.length > 0) return locked;
-      }
-      if (!ignoreDuplicates) {
-        await rejectKnownKeys(tx, ref.jobId, 'e', entityKeys, 'entities', 'an entity');
-        await rejectKnownKeys(
-          tx,
-          ref.jobId,
-          'r',
-          relationshipKeys,
-          'relationships',
-          'a relationship',
-        );
-      }
-      const seq = locked.batchSeq + 1;
-      const blobKey = batchBlobKey(ref.accountId, ref.jobId, seq);
-      await writeBatch(this.deps.blobs, blobKey, batch);
-      const added = async (kind: 'e' | 'r', keys: Array<{ key: string; hash: string }>) => {
-        if (keys.length === 0) return 0;
-        const [row] = await tx.run<{ added: number }>('sync/stage-keys', {
-          jobId: ref.jobId,
-          kind,
-          seq,
-          keys,
-        });
-        return row?.added ?? 0;
-      };
-      const addedEntities = await added('e', entityKeys);
-      const addedRelationships = await added('r', relationshipKeys);
-      return this.deps.jobs.addBatch(tx, {
-        ...ref,
-        seq,
-        correlationId: input.correlationId ?? null,
-        blobKey,
-        entities: batch.entities.length,
-        relationships: batch.relationships.length,
-        addedEntities,
-        addedRelationships,
-        duplicates:
-          addedEntities < entityKeys.length || addedRelationships < relationshipKeys.length,
-        now: this.now(),
-      });
-    });
+    const job = await stageBatch(
+      { graph: this.deps.graph, blobs: this.deps.blobs, jobs: this.deps.jobs, now: this.now },
+      ref,
+      batch,
+      {
+        ignoreDuplicates,
+        ...(input.correlationId === undefined ? {} : { correlationId: input.correlationId }),
+        checkJob: requireAwaitingUploads,
+      },
+    );
     return publicJob(job);
   }
 
@@ -187,27 +135,4 @@ function requireAwaitingUploads(job: StoredJob): void {
       'JOB_NOT_AWAITING_UPLOADS',
     );
   }
-}
-
-async function rejectKnownKeys(
-  tx: Tx,
-  jobId: string,
-  kind: 'e' | 'r',
-  keys: Array<{ key: string }>,
-  list: 'entities' | 'relationships',
-  what: string,
-): Promise<void> {
-  if (keys.length === 0) return;
-  const rows = await tx.run<{ key: string }>('sync/find-staged-keys', {
-    jobId,
-    kind,
-    keys: keys.map((k) => k.key),
-  });
-  if (rows.length === 0) return;
-  const known = new Set(rows.map((r) => r.key));
-  const index = keys.findIndex((k) => known.has(k.key));
-  const key = keys[index]?.key ?? '';
-  throw new ValidationError(
-    `/${list}/${index}/_key '${key}' is a duplicate: ${what} with this _key was already uploaded in this job`,
-  );
 }

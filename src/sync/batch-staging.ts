@@ -1,0 +1,134 @@
+import type { BlobStore } from '../blob/blob-store';
+import { ValidationError } from '../errors/app-error';
+import type { Graph, Tx } from '../graph/graph';
+import { entityHash, relationshipHash } from './content-hash';
+import type { JobRef } from './job-service-contract';
+import type { ValidatedBatch } from './job-types';
+import type { JobStore, StoredJob } from './job-store';
+import { batchBlobKey, stagedKeyOf, writeBatch } from './staging';
+
+/** The spec's cap on OVERRIDE jobs, counted across every batch and the bulk file. */
+export const OVERRIDE_ENTITY_LIMIT = 10_000;
+export const OVERRIDE_LIMIT_MESSAGE = `OVERRIDE sync jobs are limited to ${OVERRIDE_ENTITY_LIMIT} entities per job`;
+
+export interface BatchStagingDeps {
+  graph: Graph;
+  blobs: BlobStore;
+  jobs: JobStore;
+  now: () => number;
+}
+
+/**
+ * Stages one validated batch of a job (an upload request, or the bulk file at finalize): in one
+ * Neo4j transaction that holds the job's lock, it skips a batch whose correlation id was seen,
+ * rejects keys uploaded by an earlier batch (unless duplicates are ignored), enforces the OVERRIDE
+ * cap, writes the batch to the blob store and adds it to the job's counters. A batch is either
+ * staged and counted once, or not at all. Rule violations throw ValidationError.
+ */
+export async function stageBatch(
+  deps: BatchStagingDeps,
+  ref: JobRef,
+  batch: ValidatedBatch,
+  opts: {
+    ignoreDuplicates: boolean;
+    correlationId?: string;
+    /** Throws when the locked job may not take this batch (e.g. not AWAITING_UPLOADS). */
+    checkJob: (job: StoredJob) => void;
+  },
+): Promise<StoredJob> {
+  const entityKeys = batch.entities.map((e) => ({ key: stagedKeyOf(e), hash: entityHash(e) }));
+  const relationshipKey = (r: ValidatedBatch['relationships'][number]) => ({
+    key: r.key,
+    hash: relationshipHash(r),
+  });
+  // Mapped relationships count apart (numMappedRelationshipsUploaded); their keys share one space.
+  const standardKeys = batch.relationships
+    .filter((r) => r.mapping === undefined)
+    .map(relationshipKey);
+  const mappedKeys = batch.relationships
+    .filter((r) => r.mapping !== undefined)
+    .map(relationshipKey);
+  const relationshipKeys = batch.relationships.map(relationshipKey);
+  return deps.graph.writeTx(async (tx) => {
+    const locked = await deps.jobs.lock(tx, ref);
+    opts.checkJob(locked);
+    if (opts.correlationId !== undefined) {
+      const seen = await tx.run('sync/find-batch-by-correlation', {
+        jobId: ref.jobId,
+        correlationId: opts.correlationId,
+      });
+      if (seen.length > 0) return locked;
+    }
+    if (!opts.ignoreDuplicates) {
+      await rejectKnownKeys(tx, ref.jobId, 'e', entityKeys, 'entities', 'an entity');
+      await rejectKnownKeys(
+        tx,
+        ref.jobId,
+        'r',
+        relationshipKeys,
+        'relationships',
+        'a relationship',
+      );
+    }
+    const seq = locked.batchSeq + 1;
+    const added = async (kind: 'e' | 'r', keys: Array<{ key: string; hash: string }>) => {
+      if (keys.length === 0) return 0;
+      const [row] = await tx.run<{ added: number }>('sync/stage-keys', {
+        jobId: ref.jobId,
+        kind,
+        seq,
+        keys,
+      });
+      return row?.added ?? 0;
+    };
+    const addedEntities = await added('e', entityKeys);
+    const addedRelationships = await added('r', standardKeys);
+    const addedMapped = await added('r', mappedKeys);
+    if (
+      locked.syncMode === 'OVERRIDE' &&
+      locked.numEntitiesUploaded + addedEntities > OVERRIDE_ENTITY_LIMIT
+    ) {
+      throw new ValidationError(OVERRIDE_LIMIT_MESSAGE);
+    }
+    const blobKey = batchBlobKey(ref.accountId, ref.jobId, seq);
+    await writeBatch(deps.blobs, blobKey, batch);
+    return deps.jobs.addBatch(tx, {
+      ...ref,
+      seq,
+      correlationId: opts.correlationId ?? null,
+      blobKey,
+      entities: batch.entities.length,
+      relationships: batch.relationships.length,
+      addedEntities,
+      addedRelationships,
+      addedMapped,
+      duplicates:
+        addedEntities < entityKeys.length ||
+        addedRelationships + addedMapped < relationshipKeys.length,
+      now: deps.now(),
+    });
+  });
+}
+
+async function rejectKnownKeys(
+  tx: Tx,
+  jobId: string,
+  kind: 'e' | 'r',
+  keys: Array<{ key: string }>,
+  list: 'entities' | 'relationships',
+  what: string,
+): Promise<void> {
+  if (keys.length === 0) return;
+  const rows = await tx.run<{ key: string }>('sync/find-staged-keys', {
+    jobId,
+    kind,
+    keys: keys.map((k) => k.key),
+  });
+  if (rows.length === 0) return;
+  const known = new Set(rows.map((r) => r.key));
+  const index = keys.findIndex((k) => known.has(k.key));
+  const key = keys[index]?.key ?? '';
+  throw new ValidationError(
+    `/${list}/${index}/_key '${key}' is a duplicate: ${what} with this _key was already uploaded in this job`,
+  );
+}
