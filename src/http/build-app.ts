@@ -15,7 +15,7 @@ import { adminHandlers } from './handlers/admin-handlers';
 import { healthHandlers } from './handlers/health-handlers';
 import { syncHandlers } from './handlers/sync-handlers';
 import { type HandlerMap, mergeHandlers } from './handler-map';
-import { RouteTable } from './route-table';
+import { type Operation, RouteTable } from './route-table';
 
 export interface AppDeps {
   logger: Logger;
@@ -38,6 +38,9 @@ export function handlerMap(deps: Pick<AppDeps, 'accounts' | 'syncJobs' | 'readin
     syncHandlers({ syncJobs: deps.syncJobs }),
   );
 }
+
+/** Operations whose handler reads the request body itself, untouched by the body parsers. */
+export const RAW_BODY_OPERATIONS: ReadonlySet<string> = new Set(['putSyncJobBulkFile']);
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -91,9 +94,15 @@ export function buildApp(deps: AppDeps): express.Express {
 
   app.use(authenticate({ accounts: deps.accounts, adminToken: deps.adminToken }));
 
-  app.use(
-    express.json({ limit: deps.maxBodySize, type: ['application/json', 'application/*+json'] }),
-  );
+  // The bulk upload file is taken as raw bytes by its own handler (its own size limit, any format).
+  const json = express.json({
+    limit: deps.maxBodySize,
+    type: ['application/json', 'application/*+json'],
+  });
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (RAW_BODY_OPERATIONS.has((res.locals.operation as Operation).operationId)) return next();
+    json(req, res, next);
+  });
 
   app.use(
     OpenApiValidator.middleware({
