@@ -38,12 +38,18 @@ export async function startApi(input: {
           attempts: config.queue.finalizeAttempts,
           logger,
         });
+  // The address bulk upload URLs point at (unless PUBLIC_URL is set) is known once listening.
+  let url: string | undefined = undefined;
   const sync = syncJobsFromConfig({
     config,
     graph,
     accounts,
     logger,
     dispatcher: queue === undefined ? undefined : () => ({ dispatch: (ref) => queue.enqueue(ref) }),
+    ownUrl: () => {
+      if (url === undefined) throw new Error('The API is not listening yet');
+      return url;
+    },
   });
   // In queue mode the workers reap; in local mode this process is the only one.
   const reaper = queue === undefined ? startSyncReaper(sync, config, logger) : undefined;
@@ -51,6 +57,7 @@ export async function startApi(input: {
     logger,
     accounts,
     syncJobs: sync.service,
+    bulkUploads: sync.bulkUploads,
     adminToken: config.adminToken,
     maxBodySize: config.http.maxBodySize,
     readiness: {
@@ -63,8 +70,9 @@ export async function startApi(input: {
   const address = server.address() as AddressInfo;
   const host =
     config.http.host === '0.0.0.0' || config.http.host === '::' ? '127.0.0.1' : config.http.host;
+  url = `http://${host}:${address.port}`;
   return {
-    url: `http://${host}:${address.port}`,
+    url,
     accounts,
     sync,
     close: async () => {

@@ -1,5 +1,5 @@
 // Deletes an account's graph data: entities (and so their relationships), sync jobs with their
-// events and staging, and scope locks (test cleanup and operator tooling; before delete-account).
+// events and staging, scope locks and CROSS_SCOPE links (test cleanup and operator tooling; before delete-account).
 // params: $id
 // returns: deleted
 CALL () {
@@ -34,4 +34,9 @@ CALL () {
   DETACH DELETE l
   RETURN count(*) AS locks
 }
-RETURN entities + jobs + locks AS deleted
+CALL () {
+  MATCH (l:_CrossScopeLink {accountId: $id})
+  DETACH DELETE l
+  RETURN count(*) AS links
+}
+RETURN entities + jobs + locks + links AS deleted

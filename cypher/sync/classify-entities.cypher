@@ -4,6 +4,7 @@
 // (DIFF's content test for an entity without a known _hash). Reads only. With row.hash (DIFF) a
 // row whose entity is stored, live, with that hash and not written by this job ($jobId) is left
 // out: it is unchanged.
+// Properties pinned by OVERRIDE (_overrides) count as holding: no write changes them.
 // params: $accountId, $scope, $rows, $jobId
 // returns: i, id, deleted, hash, same, lastJob, lastOp
 UNWIND $rows AS row
@@ -14,8 +15,8 @@ WHERE row.hash IS NULL OR n IS NULL OR n._deleted OR n._hash IS NULL OR n._hash 
    OR n._lastSyncJobId = $jobId
 RETURN row.i AS i, n._id AS id, n._deleted AS deleted, n._hash AS hash,
        CASE WHEN n IS NULL THEN false
-            ELSE all(k IN keys(coalesce(row.cmp, {})) WHERE CASE WHEN row.cmp[k] IS NULL THEN n[k] IS NULL ELSE n[k] = row.cmp[k] END)
+            ELSE all(k IN keys(coalesce(row.cmp, {})) WHERE k IN coalesce(n._overrides, []) OR CASE WHEN row.cmp[k] IS NULL THEN n[k] IS NULL ELSE n[k] = row.cmp[k] END)
                  AND (coalesce(row.exact, false) = false
-                      OR all(k IN keys(n) WHERE k STARTS WITH '_' OR k IN keys(coalesce(row.cmp, {}))))
+                      OR all(k IN keys(n) WHERE k STARTS WITH '_' OR k IN keys(coalesce(row.cmp, {})) OR k IN coalesce(n._overrides, [])))
        END AS same,
        n._lastSyncJobId AS lastJob, n._lastSyncOp AS lastOp

@@ -1,5 +1,6 @@
 // For each PATCH entity: its target, by _id (any scope of the account) or else by _key in the
 // scope, and whether the given properties already hold (nulls mean "absent").
+// Properties pinned by OVERRIDE (_overrides) count as holding: no write changes them.
 // params: $accountId, $scope, $rows
 // returns: i, id, deleted, same, lastJob, lastOp
 UNWIND $rows AS row
@@ -12,6 +13,6 @@ WITH row, CASE WHEN row.id IS NULL THEN byKey
                ELSE null END AS n
 RETURN row.i AS i, n._id AS id, n._deleted AS deleted,
        CASE WHEN n IS NULL THEN false
-            ELSE all(k IN keys(row.cmp) WHERE CASE WHEN row.cmp[k] IS NULL THEN n[k] IS NULL ELSE n[k] = row.cmp[k] END)
+            ELSE all(k IN keys(row.cmp) WHERE k IN coalesce(n._overrides, []) OR CASE WHEN row.cmp[k] IS NULL THEN n[k] IS NULL ELSE n[k] = row.cmp[k] END)
        END AS same,
        n._lastSyncJobId AS lastJob, n._lastSyncOp AS lastOp

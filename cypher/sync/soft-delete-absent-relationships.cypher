@@ -1,5 +1,6 @@
 // DIFF: soft deletes up to $limit live relationships of the scope (touching one of its entities)
-// that this job did not receive as they are (same _key and content), or whose end is deleted.
+// that this job did not receive as they are (same _key and content; mapped ones: not touched by
+// this job), or whose end is deleted.
 // Types in $partialTypes are spared from the first test only: a relationship does not stay live
 // on a deleted end. Run until it returns fewer than $limit.
 // params: $accountId, $scope, $jobId, $partialTypes, $now, $limit
@@ -13,7 +14,9 @@ OPTIONAL MATCH (s:_SyncStagedKey {jobId: $jobId, kind: 'r', key: r._key})
 USING INDEX SEEK s:_SyncStagedKey(jobId, kind, key)
 WITH r, a, b, s
 WHERE a._deleted = true OR b._deleted = true
-   OR (NOT r._type IN $partialTypes AND (s IS NULL OR s.hash <> coalesce(r._hash, '')))
+   OR (NOT r._type IN $partialTypes
+       AND CASE WHEN r._mapped = true THEN coalesce(r._lastMappedJobId, '') <> $jobId
+                ELSE s IS NULL OR s.hash <> coalesce(r._hash, '') END)
 WITH r LIMIT toInteger($limit)
 SET r._deleted = true, r._endOn = $now, r._version = coalesce(r._version, 0) + 1,
     r._lastSyncJobId = $jobId, r._lastSyncOp = 'deleted'

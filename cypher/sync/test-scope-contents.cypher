@@ -6,4 +6,5 @@ WITH collect(n { .*, labels: labels(n) }) AS entities
 OPTIONAL MATCH (a:Entity)-[r]->(b:Entity)
 WHERE r._accountId = $accountId AND r._scope = $scope
 RETURN entities,
-       collect(r { .*, type: type(r), fromKey: a._key, toKey: b._key, fromId: a._id, toId: b._id }) AS relationships
+       collect(r { .*, type: type(r), fromKey: a._key, toKey: b._key, fromId: a._id, toId: b._id,
+                  fromScope: a._scope, toScope: b._scope }) AS relationships

@@ -1,8 +1,9 @@
 // Rewrites existing entities by _id. $merge false (DIFF): the properties become exactly row.props;
 // true (PUT, PATCH): row.props is applied over the stored ones (a null removes a property), except
 // on rows with row.replace (a PUT reviving a soft-deleted entity: it comes back as uploaded).
-// Identity and history (_id, _key, _scope, _accountId, _createdOn) are kept, _version grows, and
-// class labels follow row.classes when given.
+// Identity and history (_id, _key, _scope, _accountId, _createdOn) are kept (a placeholder of the
+// mapper that is adopted, row.adopt, moves to row.props._scope), _version grows, and
+// class labels follow row.classes when given. Properties pinned by OVERRIDE keep their values.
 // params: $rows, $merge
 // returns: updated
 UNWIND $rows AS row
@@ -11,8 +12,12 @@ USING INDEX SEEK n:Entity(_id)
 WITH n, row, properties(n) AS old
 SET n = CASE WHEN $merge AND NOT coalesce(row.replace, false) THEN old ELSE {} END
 SET n += row.props
-SET n._id = old._id, n._key = old._key, n._scope = old._scope, n._accountId = old._accountId,
-    n._createdOn = old._createdOn, n._version = coalesce(old._version, 0) + 1
+SET n._id = old._id, n._key = old._key,
+    n._scope = CASE WHEN coalesce(row.adopt, false) THEN row.props._scope ELSE old._scope END, n._accountId = old._accountId,
+    n._createdOn = old._createdOn, n._version = coalesce(old._version, 0) + 1,
+    n._overrides = old._overrides
+// Values pinned by an OVERRIDE job (_overrides) survive every other write.
+FOREACH (k IN coalesce(old._overrides, []) | SET n[k] = old[k])
 WITH n, row, old
 CALL (n, row, old) {
   WITH n, row, old

@@ -8,6 +8,11 @@ import type { Readable } from 'node:stream';
 export interface BlobStore {
   /** Writes (or overwrites) one object. Resolves once it is durable. */
   put(key: string, data: Buffer): Promise<void>;
+  /**
+   * Writes one object from a stream (large content is never buffered whole). Resolves once it is
+   * durable; if the stream fails, nothing is stored under the key and the stream's error rejects.
+   */
+  putStream(key: string, data: AsyncIterable<Buffer>): Promise<void>;
   /** Reads one object; rejects with a NotFoundError when there is none. */
   get(key: string): Promise<Buffer>;
   /** Streams one object (large content is never buffered whole). */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { NotFoundError } from '../errors/app-error';
 import type { BlobStore } from './blob-store';
 
@@ -18,6 +19,19 @@ export class FsBlobStore implements BlobStore {
     const tmp = `${file}.${randomUUID()}.tmp`;
     await fs.promises.writeFile(tmp, data);
     await fs.promises.rename(tmp, file);
+  }
+
+  async putStream(key: string, data: AsyncIterable<Buffer>): Promise<void> {
+    const file = this.fileOf(key);
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${randomUUID()}.tmp`;
+    try {
+      await pipeline(data, fs.createWriteStream(tmp, { flags: 'wx' }));
+      await fs.promises.rename(tmp, file);
+    } catch (err) {
+      await fs.promises.rm(tmp, { force: true });
+      throw err;
+    }
   }
 
   async get(key: string): Promise<Buffer> {

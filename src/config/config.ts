@@ -26,6 +26,16 @@ const byteSize = z
   .string()
   .regex(/^\d+(b|kb|mb|gb)?$/i, "must be a size such as '10mb', '512kb' or a number of bytes");
 
+/** A byteSize in bytes (1kb = 1024 bytes, as the body parser reads MAX_BODY_SIZE). */
+const byteCount = byteSize.transform((v) => {
+  const m = /^(\d+)(b|kb|mb|gb)?$/i.exec(v);
+  const unit = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 }[(m?.[2] ?? 'b').toLowerCase()];
+  return Number(m?.[1]) * (unit ?? 1);
+});
+
+/** The bulk file is parsed whole at finalize: a JavaScript string holds at most ~512 MiB. */
+const MAX_BULK_UPLOAD_BYTES = 500 * 1024 ** 2;
+
 /** '30s', '5m', '24h', '2d' or a number of milliseconds, to milliseconds. */
 const duration = z
   .string()
@@ -45,6 +55,25 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAX_BODY_SIZE: byteSize.default('10mb'),
+  BULK_UPLOAD_MAX_SIZE: z.preprocess(
+    blankAsUnset,
+    byteCount
+      .prefault('100mb')
+      .refine((n) => n > 0 && n <= MAX_BULK_UPLOAD_BYTES, 'must be between 1 byte and 500mb'),
+  ),
+  PUBLIC_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^https?:\/\/[^\s?#]+$/,
+        'must be an http:// or https:// URL without query or fragment',
+      )
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
+  ),
+  UPLOAD_URL_SECRET: optionalText.pipe(
+    z.string().min(32, 'must be at least 32 characters when set').optional(),
+  ),
   NEO4J_URI: optionalText.pipe(
     z
       .string()
@@ -97,7 +126,13 @@ export type Mode = 'local' | 'queue';
 
 export interface Config {
   readonly mode: Mode;
-  readonly http: { readonly port: number; readonly host: string; readonly maxBodySize: string };
+  readonly http: {
+    readonly port: number;
+    readonly host: string;
+    readonly maxBodySize: string;
+    /** Base of the URLs the service hands out (bulk upload URLs). Unset: its own address. */
+    readonly publicUrl: string | undefined;
+  };
   readonly logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   readonly dataDir: string;
   readonly neo4j: {
@@ -119,6 +154,10 @@ export interface Config {
     readonly reaperIntervalMs: number;
     /** Rows per finalize transaction. */
     readonly finalizeBatchSize: number;
+    /** Largest bulk upload file, decompressed (bytes). */
+    readonly bulkUploadMaxBytes: number;
+    /** Signs bulk upload URLs. Unset: a random secret kept in DATA_DIR. */
+    readonly uploadUrlSecret: string | undefined;
   };
   readonly queue: {
     /** Prefix of every BullMQ key in Redis. */
@@ -141,7 +180,13 @@ export class ConfigError extends Error {
 }
 
 /** Values never echoed in error messages. */
-const SECRETS = new Set(['ADMIN_TOKEN', 'NEO4J_PASSWORD', 'REDIS_URL', 'NEO4J_URI']);
+const SECRETS = new Set([
+  'ADMIN_TOKEN',
+  'NEO4J_PASSWORD',
+  'REDIS_URL',
+  'NEO4J_URI',
+  'UPLOAD_URL_SECRET',
+]);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -161,7 +206,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return deepFreeze({
     mode: e.REDIS_URL === undefined ? 'local' : 'queue',
-    http: { port: e.PORT, host: e.HOST, maxBodySize: e.MAX_BODY_SIZE },
+    http: {
+      port: e.PORT,
+      host: e.HOST,
+      maxBodySize: e.MAX_BODY_SIZE,
+      publicUrl: e.PUBLIC_URL,
+    },
     logLevel: e.LOG_LEVEL,
     // Relative to the repository, not the working directory: the CLI run from a subfolder must
     // find the same local Neo4j as `npm start`.
@@ -184,6 +234,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       jobTtlMs: e.SYNC_JOB_TTL,
       reaperIntervalMs: e.SYNC_REAPER_INTERVAL,
       finalizeBatchSize: e.FINALIZE_BATCH_SIZE,
+      bulkUploadMaxBytes: e.BULK_UPLOAD_MAX_SIZE,
+      uploadUrlSecret: e.UPLOAD_URL_SECRET,
     },
     queue: {
       prefix: e.QUEUE_PREFIX,

@@ -16,6 +16,8 @@ export type ErrorCode =
   | 'CONFLICT'
   | 'ACCOUNT_EXISTS'
   | 'JOB_NOT_AWAITING_UPLOADS'
+  | 'BULK_FILE_ALREADY_UPLOADED'
+  | 'INVALID_UPLOAD_URL'
   | 'RequestEntityTooLargeException'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'RATE_LIMITED'
@@ -51,8 +53,8 @@ export class UnauthorizedError extends AppError {
 }
 
 export class ForbiddenError extends AppError {
-  constructor(message: string) {
-    super('FORBIDDEN', message);
+  constructor(message: string, code: ErrorCode = 'FORBIDDEN') {
+    super(code, message);
   }
 }
 

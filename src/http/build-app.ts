@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, {
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
@@ -7,7 +12,8 @@ import type { AccountService } from '../accounts/account-service';
 import { AppError, NotFoundError } from '../errors/app-error';
 import type { ReadinessDeps } from '../health/readiness';
 import { openapiPath } from '../paths';
-import type { SyncJobApi } from '../sync/job-service-contract';
+import type { BulkUploadApi, SyncJobApi } from '../sync/job-service-contract';
+import { UPLOAD_MEDIA_TYPES } from '../sync/upload-formats';
 import { authenticate } from './auth';
 import { errorHandler } from './error-handler';
 import { accountHandlers } from './handlers/account-handlers';
@@ -21,6 +27,7 @@ export interface AppDeps {
   logger: Logger;
   accounts: AccountService;
   syncJobs: SyncJobApi;
+  bulkUploads: BulkUploadApi;
   readiness: ReadinessDeps;
   adminToken: string | undefined;
   /** Body size limit, e.g. '10mb'. */
@@ -30,12 +37,14 @@ export interface AppDeps {
 }
 
 /** Every operation's handler, by operationId. */
-export function handlerMap(deps: Pick<AppDeps, 'accounts' | 'syncJobs' | 'readiness'>): HandlerMap {
+export function handlerMap(
+  deps: Pick<AppDeps, 'accounts' | 'syncJobs' | 'bulkUploads' | 'readiness'>,
+): HandlerMap {
   return mergeHandlers(
     healthHandlers({ readiness: deps.readiness }),
     accountHandlers({ accounts: deps.accounts }),
     adminHandlers({ accounts: deps.accounts }),
-    syncHandlers({ syncJobs: deps.syncJobs }),
+    syncHandlers({ syncJobs: deps.syncJobs, bulkUploads: deps.bulkUploads }),
   );
 }
 
@@ -44,9 +53,38 @@ export const RAW_BODY_OPERATIONS: ReadonlySet<string> = new Set(['putSyncJobBulk
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+function unlessRawBody(middleware: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    if (RAW_BODY_OPERATIONS.has((res.locals.operation as Operation).operationId)) return next();
+    return middleware(req, res, next);
+  };
+}
+
+/**
+ * 415 for a Content-Type that the operation's requestBody does not list, naming the ones it
+ * does. Without a Content-Type, or for an operation without a listed body, the validator decides.
+ */
+function refuseUnlistedMediaType(req: Request, res: Response, next: NextFunction): void {
+  const accepted = (res.locals.operation as Operation).requestMediaTypes;
+  const contentType = req.get('Content-Type');
+  if (accepted.length === 0 || contentType === undefined) return next();
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  const listed = accepted.some(
+    (a) => a === type || a === '*/*' || (a.endsWith('/*') && type.startsWith(a.slice(0, -1))),
+  );
+  if (!listed) {
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Unsupported Content-Type: ${type} (accepted: ${accepted.join(', ')})`,
+    );
+  }
+  next();
+}
+
 /**
  * The HTTP edge, in order: request id and logging; match the operation in openapi.yaml (404/405);
- * authenticate per the operation (400/401/403); parse the body (413/415, malformed JSON 400);
+ * authenticate per the operation (400/401/403); parse the body (413/415, malformed JSON 400;
+ * CSV and YAML as text);
  * validate against openapi.yaml; run the operation's handler; render every error in one place.
  */
 export function buildApp(deps: AppDeps): express.Express {
@@ -94,15 +132,20 @@ export function buildApp(deps: AppDeps): express.Express {
 
   app.use(authenticate({ accounts: deps.accounts, adminToken: deps.adminToken }));
 
-  // The bulk upload file is taken as raw bytes by its own handler (its own size limit, any format).
+  // A body in a media type the operation does not list is refused before it is read. JSON is
+  // parsed here; CSV and YAML (the upload operations) are read as text and parsed by src/sync, so
+  // that their errors can name the line. Each parser inflates gzip, deflate and br, and applies
+  // the limit to the inflated size. The bulk upload file is taken as raw bytes by its own handler
+  // (its own size limit, any format).
   const json = express.json({
     limit: deps.maxBodySize,
     type: ['application/json', 'application/*+json'],
   });
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if (RAW_BODY_OPERATIONS.has((res.locals.operation as Operation).operationId)) return next();
-    json(req, res, next);
+  const text = express.text({
+    limit: deps.maxBodySize,
+    type: [...UPLOAD_MEDIA_TYPES.csv, ...UPLOAD_MEDIA_TYPES.yaml],
   });
+  app.use(unlessRawBody(refuseUnlistedMediaType), unlessRawBody(json), unlessRawBody(text));
 
   app.use(
     OpenApiValidator.middleware({

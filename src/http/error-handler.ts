@@ -17,6 +17,7 @@ export function statusOf(code: ErrorCode): number {
     case 'UNAUTHORIZED':
       return 401;
     case 'FORBIDDEN':
+    case 'INVALID_UPLOAD_URL':
       return 403;
     case 'NOT_FOUND':
     case 'ADMIN_API_DISABLED':
@@ -26,6 +27,7 @@ export function statusOf(code: ErrorCode): number {
     case 'CONFLICT':
     case 'ACCOUNT_EXISTS':
     case 'JOB_NOT_AWAITING_UPLOADS':
+    case 'BULK_FILE_ALREADY_UPLOADED':
       return 409;
     case 'RequestEntityTooLargeException':
       return 413;
@@ -78,12 +80,15 @@ export function toAppError(err: unknown): AppError {
   return new AppError('INTERNAL_ERROR', 'Internal server error');
 }
 
+/** zlib's error codes: `Z_DATA_ERROR` (gzip, deflate), `ERR__ERROR_FORMAT_...` (brotli). */
+const DECOMPRESSION_ERROR = /^(Z_|ERR__ERROR_|ERR_BROTLI)/;
+
 /**
  * Other errors that the request caused and that say so (http-errors style `expose` with a 4xx
- * status), e.g. zlib's when a body labelled gzip is not gzip.
+ * status), e.g. zlib's when a body labelled gzip or br is not that.
  */
 function fromClientHttpError(err: ClientHttpError): AppError {
-  if (typeof err.code === 'string' && err.code.startsWith('Z_')) {
+  if (typeof err.code === 'string' && DECOMPRESSION_ERROR.test(err.code)) {
     return new AppError('BAD_REQUEST', `Request body could not be decompressed: ${err.message}`);
   }
   switch (err.status) {

@@ -18,6 +18,8 @@ export interface Operation {
   /** Express path, e.g. /admin/accounts/:accountId. */
   readonly expressPath: string;
   readonly access: Access;
+  /** The media types of its request body (`requestBody.content`), lower case; none without one. */
+  readonly requestMediaTypes: readonly string[];
 }
 
 export type RouteMatch =
@@ -28,6 +30,7 @@ export type RouteMatch =
 interface SpecOperation {
   operationId?: string;
   security?: Array<Record<string, unknown>>;
+  requestBody?: { content?: Record<string, unknown> };
 }
 interface Spec {
   security?: Array<Record<string, unknown>>;
@@ -64,6 +67,7 @@ export class RouteTable {
           path: template,
           expressPath: template.replace(/\{([^}]+)\}/g, ':$1'),
           access: accessOf(op.security ?? spec.security ?? []),
+          requestMediaTypes: Object.keys(op.requestBody?.content ?? {}).map((t) => t.toLowerCase()),
         });
       }
     }

@@ -18,6 +18,11 @@ export interface ApplyContext {
    * exist yet, so entities skip classification and relationships only resolve their ends.
    */
   newScope: boolean;
+  /**
+   * The account holds placeholder targets of mapped relationships: an entity about to be created
+   * first looks for a placeholder with its `_type` and `_key` to adopt.
+   */
+  placeholders: boolean;
 }
 
 export type Op = 'created' | 'updated' | 'unchanged';
@@ -35,6 +40,8 @@ export class Tally {
   relationshipsUpdated = 0;
   relationshipCreateErrors = 0;
   readonly errors: JobObjectError[] = [];
+  /** `_id`s of the mapper placeholders this job created, counted once in entitiesCreated. */
+  readonly placeholders = new Set<string>();
 
   entity(op: Op): void {
     if (op === 'created') this.entitiesCreated++;

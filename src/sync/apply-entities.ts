@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type ApplyContext, type Op, replayed, stamp, type Write } from './apply-context';
+import { PLACEHOLDER_SCOPE } from './apply-mapped';
+import { prepareOverrides } from './apply-override';
 import { entityHash, withoutNulls } from './content-hash';
 import type { StagedEntity } from './job-types';
 
@@ -34,6 +36,7 @@ const NEW_ENTITY = (i: number): Classified => ({
  * that applies it. The finalizer runs the next chunk's classification while this one writes.
  */
 export async function prepareEntities(ctx: ApplyContext, chunk: StagedEntity[]): Promise<Write> {
+  if (ctx.mode === 'OVERRIDE') return prepareOverrides(ctx, chunk);
   return ctx.mode === 'PATCH' ? patchChunk(ctx, chunk) : upsertChunk(ctx, chunk);
 }
 
@@ -53,6 +56,7 @@ async function upsertChunk(ctx: ApplyContext, chunk: StagedEntity[]): Promise<Wr
         ),
       });
   const sameContent = merge ? new Set<number>() : await equalWithoutHash(ctx, chunk, classified);
+  const adopted = await placeholdersToAdopt(ctx, chunk, classified);
   const creates: unknown[] = [];
   const updates: unknown[] = [];
   const hashFills: unknown[] = [];
@@ -60,7 +64,24 @@ async function upsertChunk(ctx: ApplyContext, chunk: StagedEntity[]): Promise<Wr
     const e = chunk[c.i]!;
     const hash = hashes[c.i]!;
     let op: Op;
-    if (c.id === null) {
+    const placeholder = adopted.get(c.i);
+    if (placeholder !== undefined) {
+      // A mapped relationship's placeholder target becomes this entity (keeping its _id and its
+      // relationships): created, for the client, with exactly the uploaded content.
+      op = 'created';
+      updates.push({
+        id: placeholder,
+        classes: e.classes,
+        replace: true,
+        adopt: true,
+        props: {
+          ...writeProps(ctx, e, hash, 'created'),
+          _hash: hash,
+          _scope: ctx.scope,
+          _createdOn: ctx.now,
+        },
+      });
+    } else if (c.id === null) {
       op = 'created';
       creates.push({ classes: e.classes, props: createProps(ctx, e, hash) });
     } else if (c.deleted === true) {
@@ -114,6 +135,23 @@ async function equalWithoutHash(
     })),
   });
   return new Set(rows.filter((r) => r.same && (r.hash ?? null) === null).map((r) => r.i));
+}
+
+/** Rows about to be created whose `_type` and `_key` a mapper placeholder has: index to its _id. */
+async function placeholdersToAdopt(
+  ctx: ApplyContext,
+  chunk: StagedEntity[],
+  classified: Classified[],
+): Promise<Map<number, string>> {
+  if (!ctx.placeholders) return new Map();
+  const fresh = classified.filter((c) => c.id === null);
+  if (fresh.length === 0) return new Map();
+  const rows = await ctx.graph.read<{ i: number; id: string }>('sync/find-placeholders', {
+    accountId: ctx.accountId,
+    placeholderScope: PLACEHOLDER_SCOPE,
+    rows: fresh.map((c) => ({ i: c.i, key: chunk[c.i]!.key, type: chunk[c.i]!.type })),
+  });
+  return new Map(rows.map((r) => [r.i, r.id]));
 }
 
 async function patchChunk(ctx: ApplyContext, chunk: StagedEntity[]): Promise<Write> {

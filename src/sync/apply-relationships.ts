@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type ApplyContext, type Op, replayed, stamp, type Write } from './apply-context';
 import { relationshipHash, withoutNulls } from './content-hash';
-import type { StagedRelationship } from './job-types';
+import { PLACEHOLDER_SCOPE, type ResolvedMapped, resolveMappings } from './apply-mapped';
+import type { RelationshipMapping, StagedRelationship } from './job-types';
 
 /**
  * Applies a chunk of relationships, after every entity of the job is written:
@@ -24,41 +25,88 @@ type Classified = {
   lastOp: string | null;
 };
 
+/** A row whose relationship is not stored yet (its ends filled in by the caller). */
+const NO_RELATIONSHIP: Classified = {
+  i: -1,
+  fromId: null,
+  fromDeleted: null,
+  toId: null,
+  toDeleted: null,
+  relId: null,
+  relType: null,
+  deleted: null,
+  hash: null,
+  same: false,
+  lastJob: null,
+  lastOp: null,
+};
+
 /**
  * Classifies one chunk of relationships (reads only, tallying what each will be) and returns the
  * write that applies it. The finalizer runs the next chunk's classification while this one writes.
  */
 export async function prepareRelationships(
   ctx: ApplyContext,
-  chunk: StagedRelationship[],
+  uploaded: StagedRelationship[],
 ): Promise<Write> {
   const merge = ctx.mode === 'PUT';
+  // Mapped relationships resolve to relationships between entity ids first; those to a target
+  // that exists are classified like the rest, those to a new placeholder are new.
+  const standard = uploaded.filter((r) => r.mapping === undefined);
+  const mapped = uploaded.filter(
+    (r): r is StagedRelationship & { mapping: RelationshipMapping } => r.mapping !== undefined,
+  );
+  const mapping =
+    mapped.length === 0 ? { resolved: [], placeholders: [] } : await resolveMappings(ctx, mapped);
+  const toExisting = mapping.resolved.filter((m) => m.placeholderKey === undefined);
+  const toPlaceholder = mapping.resolved.filter((m) => m.placeholderKey !== undefined);
+  const chunk: StagedRelationship[] = [
+    ...standard,
+    ...toExisting.map((m) => m.relationship),
+    ...toPlaceholder.map((m) => m.relationship),
+  ];
   const hashes = chunk.map((r) => relationshipHash(r));
+  const newRow = (i: number, r: ResolvedMapped['relationship']): Classified => ({
+    ...NO_RELATIONSHIP,
+    i,
+    fromId: r.fromId,
+    fromDeleted: false,
+    toId: r.toId,
+    toDeleted: false,
+  });
+  const lookedUp = ctx.newScope ? standard.length : standard.length + toExisting.length;
+  const known = chunk
+    .slice(lookedUp)
+    .map((r, n) => newRow(lookedUp + n, r as ResolvedMapped['relationship']));
   // DIFF: rows found unchanged (same hash, live, not this job's) are left out by the query; in a
   // new scope no relationship can be stored yet, so only the ends are looked up.
-  const classified = ctx.newScope
-    ? await resolveEnds(ctx, chunk)
-    : await ctx.graph.read<Classified>('sync/classify-relationships', {
-        accountId: ctx.accountId,
-        scope: ctx.scope,
-        jobId: ctx.job.id,
-        // Absent fields read as null in Cypher: rows carry only what they have (sending 5000 rows
-        // is a good part of the statement's time).
-        rows: chunk.map((r, i) => ({
-          i,
-          key: r.key,
-          class: r.class,
-          ...(r.fromId === undefined ? { fromKey: r.fromKey } : { fromId: r.fromId }),
-          ...(r.toId === undefined ? { toKey: r.toKey } : { toId: r.toId }),
-          ...(merge
-            ? { cmp: { ...withoutNulls(r.properties), _type: r.type } }
-            : { hash: hashes[i] }),
-        })),
-      });
+  const classified = known.concat(
+    ctx.newScope
+      ? await resolveEnds(ctx, standard)
+      : await ctx.graph.read<Classified>('sync/classify-relationships', {
+          accountId: ctx.accountId,
+          scope: ctx.scope,
+          jobId: ctx.job.id,
+          // Absent fields read as null in Cypher: rows carry only what they have (sending 5000 rows
+          // is a good part of the statement's time).
+          rows: chunk.slice(0, lookedUp).map((r, i) => ({
+            i,
+            key: r.key,
+            class: r.class,
+            ...(r.fromId === undefined ? { fromKey: r.fromKey } : { fromId: r.fromId }),
+            ...(r.toId === undefined ? { toKey: r.toKey } : { toId: r.toId }),
+            ...(r.fromScope === undefined ? {} : { fromScope: r.fromScope, toScope: r.toScope }),
+            ...(merge
+              ? { cmp: { ...withoutNulls(r.properties), _type: r.type } }
+              : { hash: hashes[i] }),
+          })),
+        }),
+  );
   const sameContent = merge ? new Set<number>() : await equalWithoutHash(ctx, chunk, classified);
   const creates: unknown[] = [];
   const updates: unknown[] = [];
   const hashFills: unknown[] = [];
+  const links: Array<{ fromId: string | null; key: string }> = [];
   for (const c of classified) {
     const r = chunk[c.i]!;
     const hash = hashes[c.i]!;
@@ -112,14 +160,68 @@ export async function prepareRelationships(
       });
     }
     ctx.tally.relationship(op);
+    // CROSS_SCOPE: every relationship written is recorded for the delete step of later jobs.
+    if (ctx.mode === 'CROSS_SCOPE' && op !== 'unchanged')
+      links.push({ fromId: c.fromId, key: r.key });
   }
+  const touched = mapping.resolved.map((m) => ({
+    fromId: m.relationship.fromId,
+    toId: m.relationship.toId,
+    key: m.relationship.key,
+  }));
   return async () => {
-    if (creates.length === 0 && updates.length === 0 && hashFills.length === 0) return;
+    if (
+      creates.length === 0 &&
+      updates.length === 0 &&
+      hashFills.length === 0 &&
+      touched.length === 0
+    ) {
+      return;
+    }
     await ctx.graph.writeTx(async (tx) => {
+      // Placeholders first; one created meanwhile by another job keeps its own _id.
+      const ids = new Map<string, string>();
+      if (mapping.placeholders.length > 0) {
+        const made = await tx.run<{ key: string; id: string }>('sync/create-placeholders', {
+          accountId: ctx.accountId,
+          placeholderScope: PLACEHOLDER_SCOPE,
+          rows: mapping.placeholders.map(({ key, classes, props }) => ({ key, classes, props })),
+        });
+        for (const p of mapping.placeholders) {
+          const id = made.find((m) => m.key === p.key)?.id;
+          if (id !== undefined && id !== p.id) ids.set(p.id, id);
+        }
+      }
+      const actual = <T extends { fromId: string | null; toId: string | null }>(row: T): T =>
+        ids.size === 0
+          ? row
+          : {
+              ...row,
+              fromId: ids.get(row.fromId ?? '') ?? row.fromId,
+              toId: ids.get(row.toId ?? '') ?? row.toId,
+            };
       if (updates.length > 0) await tx.run('sync/update-relationships', { rows: updates, merge });
-      if (creates.length > 0) await tx.run('sync/create-relationships', { rows: creates });
+      if (creates.length > 0) {
+        await tx.run('sync/create-relationships', {
+          rows: (creates as Array<{ fromId: string | null; toId: string | null }>).map(actual),
+        });
+      }
+      if (touched.length > 0) {
+        await tx.run('sync/touch-mapped-relationships', {
+          scope: ctx.scope,
+          jobId: ctx.job.id,
+          rows: touched.map(actual),
+        });
+      }
       if (hashFills.length > 0) {
         await tx.run('sync/update-relationship-hashes', { rows: hashFills });
+      }
+      if (links.length > 0) {
+        await tx.run('sync/record-cross-scope-links', {
+          accountId: ctx.accountId,
+          scope: ctx.scope,
+          rows: links,
+        });
       }
     });
   };
@@ -133,16 +235,7 @@ async function resolveEnds(ctx: ApplyContext, chunk: StagedRelationship[]): Prom
     scope: ctx.scope,
     rows: chunk.map((r, i) => ({ i, fromKey: r.fromKey, toKey: r.toKey })),
   });
-  return ends.map((e) => ({
-    ...e,
-    relId: null,
-    relType: null,
-    deleted: null,
-    hash: null,
-    same: false,
-    lastJob: null,
-    lastOp: null,
-  }));
+  return ends.map((e) => ({ ...NO_RELATIONSHIP, ...e }));
 }
 
 /**
@@ -199,8 +292,11 @@ function endProblem(r: StagedRelationship, c: Classified): string | undefined {
     const deleted = which === 'from' ? c.fromDeleted : c.toDeleted;
     const byId = which === 'from' ? r.fromId : r.toId;
     const byKey = which === 'from' ? r.fromKey : r.toKey;
+    const inScope = which === 'from' ? r.fromScope : r.toScope;
     const what =
-      byId !== undefined ? `_${which}EntityId '${byId}'` : `_${which}EntityKey '${byKey ?? ''}'`;
+      byId !== undefined
+        ? `_${which}EntityId '${byId}'`
+        : `_${which}EntityKey '${byKey ?? ''}'${inScope === undefined ? '' : ` in scope '${inScope}'`}`;
     if (id === null) return `${what} matches no entity`;
     if (deleted === true) return `${what} names a deleted entity`;
     return undefined;
@@ -225,9 +321,17 @@ function props(
     // PUT merges into what is stored, so the stored content no longer has a known hash.
     _hash: ctx.mode === 'PUT' && existing ? null : hash,
   };
+  if (r.mapping !== undefined) {
+    // Resolved from a mapping: its ends are the mapping's to say, not stored ids.
+    out._mapped = true;
+    out._lastMappedJobId = ctx.job.id;
+    return out;
+  }
   if (r.fromKey !== undefined) out._fromEntityKey = r.fromKey;
   if (r.toKey !== undefined) out._toEntityKey = r.toKey;
   if (r.fromId !== undefined) out._fromEntityId = r.fromId;
   if (r.toId !== undefined) out._toEntityId = r.toId;
+  if (r.fromScope !== undefined) out._fromEntityScope = r.fromScope;
+  if (r.toScope !== undefined) out._toEntityScope = r.toScope;
   return out;
 }

@@ -43,9 +43,13 @@ export function relationshipHash(r: {
   toKey?: string;
   fromId?: string;
   toId?: string;
+  fromScope?: string;
+  toScope?: string;
   properties: Record<string, unknown>;
 }): string {
   return contentHash({
+    // Only CROSS_SCOPE relationships name the scopes of their ends (other hashes stay as stored).
+    ...(r.fromScope === undefined ? {} : { fs: r.fromScope, ts: r.toScope ?? null }),
     t: r.type,
     c: r.class,
     f: r.fromKey ?? null,

@@ -4,11 +4,14 @@ import type { BlobStore } from '../blob/blob-store';
 import { FsBlobStore } from '../blob/fs-blob-store';
 import type { Config } from '../config/config';
 import type { Graph } from '../graph/graph';
+import { BulkUploadService } from './bulk-upload-service';
 import { type FinalizeDispatcher, inProcessDispatcher } from './finalize-dispatch';
 import { Finalizer } from './finalizer';
 import { JobStore } from './job-store';
 import { startReaper } from './reaper';
+import { SignedUploadUrls } from './signed-upload-urls';
 import { SyncJobService } from './sync-job-service';
+import { uploadUrlSecret } from './upload-url-secret';
 
 /**
  * Builds the sync job services from their dependencies. The dispatcher decides the deployment
@@ -16,6 +19,7 @@ import { SyncJobService } from './sync-job-service';
  */
 export interface SyncJobs {
   service: SyncJobService;
+  bulkUploads: BulkUploadService;
   finalizer: Finalizer;
   jobs: JobStore;
 }
@@ -27,6 +31,8 @@ export function createSyncJobs(deps: {
   logger: Logger;
   chunkSize: number;
   attempts: number;
+  /** How bulk upload URLs are signed, and the largest file they take (bytes). */
+  bulkUploads: { urls: SignedUploadUrls; maxBytes: number };
   /** Queue mode passes a queue-backed dispatcher; local mode leaves it out. */
   dispatcher?: (finalizer: Finalizer) => FinalizeDispatcher;
 }): SyncJobs {
@@ -48,7 +54,13 @@ export function createSyncJobs(deps: {
     accounts: deps.accounts,
     dispatcher,
   });
-  return { service, finalizer, jobs };
+  const bulkUploads = new BulkUploadService({
+    jobs,
+    blobs: deps.blobs,
+    urls: deps.bulkUploads.urls,
+    maxBytes: deps.bulkUploads.maxBytes,
+  });
+  return { service, bulkUploads, finalizer, jobs };
 }
 
 /** The sync job services as a process's configuration asks for them (API and worker alike). */
@@ -58,8 +70,14 @@ export function syncJobsFromConfig(input: {
   accounts: AccountService;
   logger: Logger;
   dispatcher?: (finalizer: Finalizer) => FinalizeDispatcher;
+  /**
+   * Base of the bulk upload URLs when PUBLIC_URL is unset: the API's own address, known once it
+   * listens (PORT=0 picks a port). Default: http://HOST:PORT.
+   */
+  ownUrl?: () => string;
 }): SyncJobs {
   const { config } = input;
+  const ownUrl = input.ownUrl ?? (() => `http://${config.http.host}:${config.http.port}`);
   return createSyncJobs({
     graph: input.graph,
     blobs: new FsBlobStore(config.sync.blobDir),
@@ -67,6 +85,16 @@ export function syncJobsFromConfig(input: {
     logger: input.logger,
     chunkSize: config.sync.finalizeBatchSize,
     attempts: config.queue.finalizeAttempts,
+    bulkUploads: {
+      urls: new SignedUploadUrls({
+        secret: uploadUrlSecret({
+          configured: config.sync.uploadUrlSecret,
+          dataDir: config.dataDir,
+        }),
+        publicUrl: () => config.http.publicUrl ?? ownUrl(),
+      }),
+      maxBytes: config.sync.bulkUploadMaxBytes,
+    },
     dispatcher: input.dispatcher,
   });
 }

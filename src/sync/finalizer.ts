@@ -3,8 +3,10 @@ import type { BlobStore } from '../blob/blob-store';
 import { AppError, DataRejectedError } from '../errors/app-error';
 import type { Graph } from '../graph/graph';
 import { type ApplyContext, Tally, type Write } from './apply-context';
+import { PLACEHOLDER_SCOPE } from './apply-mapped';
 import { prepareEntities } from './apply-entities';
 import { prepareRelationships } from './apply-relationships';
+import { stageBulkFile } from './bulk-file';
 import type { JobRef } from './job-service-contract';
 import type { StagedEntity, StagedRelationship } from './job-types';
 import { type JobStore, type StoredJob } from './job-store';
@@ -32,6 +34,19 @@ export interface FinalizerDeps {
 
 const DELETE_CHUNK = 10_000;
 
+/** The delete steps: DIFF's absent entities and relationships, CROSS_SCOPE's absent relationships. */
+const DELETE_STATEMENTS = {
+  entities: { delete: 'sync/soft-delete-absent-entities', count: 'sync/count-entity-deletes' },
+  relationships: {
+    delete: 'sync/soft-delete-absent-relationships',
+    count: 'sync/count-relationship-deletes',
+  },
+  'cross-scope': {
+    delete: 'sync/soft-delete-absent-cross-scope',
+    count: 'sync/count-cross-scope-deletes',
+  },
+} as const;
+
 export class Finalizer {
   constructor(private readonly deps: FinalizerDeps) {}
 
@@ -56,6 +71,7 @@ export class Finalizer {
       // A re-run (a worker died half way) recounts what the earlier run already deleted.
       const rerun = job.finalizeRuns > 0;
       await jobs.update(ref, { finalizeRuns: job.finalizeRuns + 1 });
+      job = await stageBulkFile(this.deps, job);
       const ctx: ApplyContext = {
         graph,
         job,
@@ -69,6 +85,9 @@ export class Finalizer {
           job.syncMode === 'DIFF' &&
           scope !== null &&
           !(await this.scopeHasEntities(job.accountId, scope)),
+        placeholders:
+          (job.syncMode === 'DIFF' || job.syncMode === 'PUT') &&
+          (await this.scopeHasEntities(job.accountId, PLACEHOLDER_SCOPE)),
       };
       await this.eachChunk(
         job,
@@ -89,6 +108,9 @@ export class Finalizer {
       let relationshipsDeleted = 0;
       if (job.syncMode === 'DIFF' && scope !== null) {
         relationshipsDeleted = await this.softDeleteAbsent(ctx, scope, 'relationships', rerun);
+      }
+      if (job.syncMode === 'CROSS_SCOPE' && scope !== null) {
+        relationshipsDeleted = await this.softDeleteAbsent(ctx, scope, 'cross-scope', rerun);
       }
       const t = ctx.tally;
       const finished = await jobs.transition(ref, {
@@ -136,8 +158,8 @@ export class Finalizer {
    * `prepare` (classification: reads only) and runs the writes it returns one at a time, in
    * order. The next chunk is classified while the previous one writes, and two classifications
    * may run at once (Neo4j uses a core for each): chunks hold distinct keys, so neither sees the
-   * other's effects. PATCH, whose entities may be named by `_key` in one chunk and by `_id` in
-   * another, goes one chunk at a time.
+   * other's effects. PATCH and OVERRIDE, whose entities may be named by `_key` in one chunk and
+   * by `_id` in another, and mapped relationships go one chunk at a time.
    */
   private async eachChunk(
     job: StoredJob,
@@ -145,7 +167,13 @@ export class Finalizer {
     prepare: (chunk: Array<StagedEntity | StagedRelationship>) => Promise<Write>,
     written: () => Promise<void>,
   ): Promise<void> {
-    const depth = job.syncMode === 'PATCH' ? 1 : 2;
+    // PATCH and OVERRIDE may name one entity by `_key` in one chunk and by `_id` in another;
+    // mapped relationships create placeholder targets that a later chunk must find.
+    const sequential =
+      job.syncMode === 'PATCH' ||
+      job.syncMode === 'OVERRIDE' ||
+      (kind === 'r' && job.numMappedRelationshipsUploaded > 0);
+    const depth = sequential ? 1 : 2;
     const prepared: Array<Promise<Write>> = [];
     const writeOldest = async () => {
       const write = await prepared.shift()!;
@@ -237,7 +265,7 @@ export class Finalizer {
   private async softDeleteAbsent(
     ctx: ApplyContext,
     scope: string,
-    what: 'entities' | 'relationships',
+    what: keyof typeof DELETE_STATEMENTS,
     rerun: boolean,
   ): Promise<number> {
     const params = {
@@ -248,10 +276,7 @@ export class Finalizer {
       now: ctx.now,
       limit: DELETE_CHUNK,
     };
-    const statement =
-      what === 'entities'
-        ? 'sync/soft-delete-absent-entities'
-        : 'sync/soft-delete-absent-relationships';
+    const statement = DELETE_STATEMENTS[what].delete;
     let deleted = 0;
     for (;;) {
       const [row] = await this.deps.graph.write<{ deleted: number }>(statement, params);
@@ -260,9 +285,7 @@ export class Finalizer {
     }
     if (!rerun) return deleted;
     // A re-run counts afterwards instead, so that it also reports the earlier run's deletes.
-    const count =
-      what === 'entities' ? 'sync/count-entity-deletes' : 'sync/count-relationship-deletes';
-    const [row] = await this.deps.graph.read<{ deleted: number }>(count, {
+    const [row] = await this.deps.graph.read<{ deleted: number }>(DELETE_STATEMENTS[what].count, {
       accountId: ctx.accountId,
       scope,
       jobId: ctx.job.id,
@@ -300,7 +323,6 @@ export function effectiveScope(job: {
   if (job.integrationInstanceId !== undefined) return job.integrationInstanceId;
   return job.syncMode === 'PATCH' ? null : job.source;
 }
-
 
 function counters(ctx: ApplyContext): Record<string, number> {
   const t = ctx.tally;

@@ -1,4 +1,5 @@
-import type { SyncJob } from './job-types';
+import type { BulkFileInfo, SyncJob } from './job-types';
+import type { UploadFormat } from './upload-formats';
 
 /**
  * What the HTTP adapters need from the sync job service. Inputs are plain objects built from the
@@ -19,8 +20,10 @@ export interface JobRef {
 
 export interface UploadRequest extends JobRef {
   route: 'upload' | 'entities' | 'relationships';
-  /** The parsed request body. */
+  /** The request body: parsed when `format` is `json`, the text when it is `csv` or `yaml`. */
   body: unknown;
+  /** The body's format, from its Content-Type. */
+  format: UploadFormat;
   /** `JupiterOne-Correlation-Id`: a retried batch with the same id is not staged twice. */
   correlationId: string | undefined;
   /** `?ignoreDuplicates=true` (or the job's own flag). */
@@ -38,4 +41,33 @@ export interface SyncJobApi {
   abort(input: JobRef & { body: unknown }): Promise<SyncJob>;
   addEvents(input: JobRef & { body: unknown }): Promise<JobEvent[]>;
   listEvents(ref: JobRef): Promise<JobEvent[]>;
+}
+
+/** A job's bulk upload URL (spec "Bulk upload URL"). */
+export interface BulkUploadUrl {
+  uploadUrl: string;
+  /** Epoch milliseconds. */
+  expiresAt: number;
+}
+
+/** A PUT of a bulk file to its signed URL: the URL's parts, the headers that matter, the body. */
+export interface BulkFilePut {
+  jobId: string;
+  /** The URL's query parameters, as received (the signature covers them). */
+  accountId: string;
+  expiresAt: string;
+  signature: string;
+  contentType: string | undefined;
+  contentEncoding: string | undefined;
+  contentDisposition: string | undefined;
+  contentLength: string | undefined;
+  /** The request body, streamed. */
+  body: AsyncIterable<Buffer>;
+}
+
+export interface BulkUploadApi {
+  /** The job's bulk upload URL: the same one until it expires, then a new one. */
+  issueUrl(ref: JobRef): Promise<BulkUploadUrl>;
+  /** Takes the job's one bulk file, stored as sent; it is validated and applied at finalize. */
+  receive(input: BulkFilePut): Promise<BulkFileInfo>;
 }

@@ -3,6 +3,7 @@ import { NotFoundError } from '../errors/app-error';
 import type { Graph, Tx } from '../graph/graph';
 import type { JobEvent, JobRef } from './job-service-contract';
 import {
+  type BulkFileInfo,
   FINAL_STATUSES,
   JOB_COUNTERS,
   type JobCounters,
@@ -22,6 +23,15 @@ export interface StoredJob extends SyncJob {
   crossBatchDuplicates: boolean;
   /** How many times a finalization of this job has started (more than 1: a re-run). */
   finalizeRuns: number;
+  /** Until when the job's current bulk upload URL is valid (epoch ms), once one was issued. */
+  bulkUploadUrlExpiresAt?: number;
+  /** Where the bulk file is in the blob store, once it was received. */
+  bulkFileKey?: string;
+}
+
+/** The bulk file as recorded on the job node when it is received. */
+export interface BulkFileRecord extends BulkFileInfo {
+  key: string;
 }
 
 type JobNode = Record<string, unknown>;
@@ -61,7 +71,25 @@ export function toJob(node: JobNode): StoredJob {
     job.partialDatasetTypes = node.partialDatasetTypes as string[];
   if (typeof node.errorsJson === 'string')
     job.errors = JSON.parse(node.errorsJson) as JobObjectError[];
+  if (typeof node.bulkUploadUrlExpiresAt === 'number')
+    job.bulkUploadUrlExpiresAt = node.bulkUploadUrlExpiresAt;
+  if (typeof node.bulkFileKey === 'string') {
+    job.bulkFileKey = node.bulkFileKey;
+    job.bulkFile = bulkFileOf(node);
+  }
   return job;
+}
+
+function bulkFileOf(node: JobNode): BulkFileInfo {
+  const file: BulkFileInfo = {
+    size: Number(node.bulkFileSize ?? 0),
+    uploadedAt: Number(node.bulkFileUploadedAt ?? 0),
+  };
+  if (typeof node.bulkFileContentType === 'string') file.contentType = node.bulkFileContentType;
+  if (typeof node.bulkFileContentEncoding === 'string')
+    file.contentEncoding = node.bulkFileContentEncoding as BulkFileInfo['contentEncoding'];
+  if (typeof node.bulkFileName === 'string') file.fileName = node.bulkFileName;
+  return file;
 }
 
 /** The resource as the API shows it (bookkeeping fields removed). */
@@ -70,6 +98,8 @@ export function publicJob(job: StoredJob): SyncJob {
   delete rest.batchSeq;
   delete rest.crossBatchDuplicates;
   delete rest.finalizeRuns;
+  delete rest.bulkUploadUrlExpiresAt;
+  delete rest.bulkFileKey;
   return rest as SyncJob;
 }
 
@@ -145,6 +175,37 @@ export class JobStore {
       from: move.from,
       to: move.to,
       set: move.set ?? {},
+    });
+    return row === undefined ? undefined : toJob(row.job);
+  }
+
+  /**
+   * The expiry of the job's bulk upload URL: the current one while it has not passed, else
+   * `expiresAt`. Undefined when the job does not await uploads or already has its bulk file.
+   */
+  async issueBulkUploadUrl(
+    ref: JobRef,
+    at: { now: number; expiresAt: number },
+  ): Promise<StoredJob | undefined> {
+    const [row] = await this.graph.write<{ job: JobNode }>('sync/issue-bulk-upload-url', {
+      ...ref,
+      ...at,
+    });
+    return row === undefined ? undefined : toJob(row.job);
+  }
+
+  /** Records the job's bulk file; undefined when the job does not await uploads or has one. */
+  async recordBulkFile(ref: JobRef, file: BulkFileRecord): Promise<StoredJob | undefined> {
+    const [row] = await this.graph.write<{ job: JobNode }>('sync/record-bulk-file', {
+      ...ref,
+      file: {
+        bulkFileKey: file.key,
+        bulkFileSize: file.size,
+        bulkFileUploadedAt: file.uploadedAt,
+        bulkFileContentType: file.contentType ?? null,
+        bulkFileContentEncoding: file.contentEncoding ?? null,
+        bulkFileName: file.fileName ?? null,
+      },
     });
     return row === undefined ? undefined : toJob(row.job);
   }

@@ -71,6 +71,22 @@ export interface SyncJob extends JobCounters {
   partialDatasetTypes?: string[];
   /** Per-object problems found at finalize (capped; the counters hold the totals). */
   errors?: JobObjectError[];
+  /** The file received through the job's bulk upload URL, if any (applied at finalize). */
+  bulkFile?: BulkFileInfo;
+}
+
+/** A job's bulk file as received: stored as sent (still compressed if it was). */
+export interface BulkFileInfo {
+  /** Bytes stored, as sent. */
+  size: number;
+  /** Epoch milliseconds. */
+  uploadedAt: number;
+  /** The Content-Type sent with the file, if any. */
+  contentType?: string;
+  /** Set when the file was sent compressed. */
+  contentEncoding?: 'gzip' | 'br' | 'deflate';
+  /** The `filename` of the Content-Disposition sent with the file, if any. */
+  fileName?: string;
 }
 
 /** A validated start request. */
@@ -120,8 +136,22 @@ export interface StagedRelationship {
   toId?: string;
   fromScope?: string;
   toScope?: string;
-  mapping?: Record<string, unknown>;
+  mapping?: RelationshipMapping;
   properties: Record<string, PropertyValue>;
+}
+
+/**
+ * A mapped relationship's `_mapping`: the source is an entity of the job's scope; targets are
+ * searched across the account (any one list of targetFilterKeys whose properties all equal
+ * targetEntity's); without a match a placeholder target is created unless skipTargetCreation.
+ */
+export interface RelationshipMapping {
+  sourceEntityKey: string;
+  targetFilterKeys: string[][];
+  /** Custom properties plus `_type`, `_class` (normalized to an array) and optionally `_key`. */
+  targetEntity: Record<string, PropertyValue>;
+  skipTargetCreation: boolean;
+  relationshipDirection: 'FORWARD' | 'REVERSE';
 }
 
 /** What one upload request carries once validated: the unit that is staged. */

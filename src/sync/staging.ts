@@ -15,6 +15,11 @@ export function batchBlobKey(accountId: string, jobId: string, seq: number): str
   return blobKey('staging', safe(accountId), jobId, `${String(seq).padStart(6, '0')}.json.gz`);
 }
 
+/** Where one received bulk file is kept: in the job's folder, so that clean-up takes it too. */
+export function bulkFileBlobKey(accountId: string, jobId: string, uploadId: string): string {
+  return blobKey('staging', safe(accountId), jobId, `bulk-${uploadId}`);
+}
+
 export async function writeBatch(
   blobs: BlobStore,
   key: string,

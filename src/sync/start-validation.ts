@@ -1,4 +1,5 @@
 import { ValidationError } from '../errors/app-error';
+import { PLACEHOLDER_SCOPE } from './apply-mapped';
 import {
   JOB_SOURCES,
   SYNC_MODES,
@@ -81,6 +82,16 @@ function checkCrossFieldRules(start: {
 }): void {
   const { source, syncMode, scope } = start;
   if (scope !== undefined && source !== 'api') fail('scope can only be used when source is api');
+  for (const [name, value] of [
+    ['scope', scope],
+    ['integrationInstanceId', start.integrationInstanceId],
+  ] as const) {
+    if (value === PLACEHOLDER_SCOPE) {
+      fail(
+        `${name} '${PLACEHOLDER_SCOPE}' is reserved for the targets that mapped relationships create`,
+      );
+    }
+  }
   if (syncMode === 'DIFF' && source === 'api' && scope === undefined) {
     fail('scope is required when syncMode is DIFF and source is api');
   }

@@ -10,6 +10,7 @@ import { type JobStore, publicJob, type StoredJob } from './job-store';
 import { parseAbort, parseEvents, parseFinalize } from './request-bodies';
 import { jobStagingPrefix } from './staging';
 import { validateStart } from './start-validation';
+import { locateError, readRequestBody } from './upload-formats';
 import { validateUpload } from './upload-validation';
 
 /**
@@ -48,24 +49,30 @@ export class SyncJobService implements SyncJobApi {
     const before = await this.deps.jobs.get(ref);
     requireAwaitingUploads(before);
     const ignoreDuplicates = before.ignoreDuplicates || input.ignoreDuplicates;
-    const batch = validateUpload(input.body, {
-      syncMode: before.syncMode,
-      scope: before.scope,
-      ignoreDuplicates,
-      ignoreIllegalProperties: input.ignoreIllegalProperties,
-      route: input.route,
-    });
-    const job = await stageBatch(
-      { graph: this.deps.graph, blobs: this.deps.blobs, jobs: this.deps.jobs, now: this.now },
-      ref,
-      batch,
-      {
+    const upload = await readRequestBody(input.body, input.format);
+    try {
+      const batch = validateUpload(upload.body, {
+        syncMode: before.syncMode,
+        scope: before.scope,
         ignoreDuplicates,
-        ...(input.correlationId === undefined ? {} : { correlationId: input.correlationId }),
-        checkJob: requireAwaitingUploads,
-      },
-    );
-    return publicJob(job);
+        ignoreIllegalProperties: input.ignoreIllegalProperties,
+        route: input.route,
+      });
+      const job = await stageBatch(
+        { graph: this.deps.graph, blobs: this.deps.blobs, jobs: this.deps.jobs, now: this.now },
+        ref,
+        batch,
+        {
+          ignoreDuplicates,
+          ...(input.correlationId === undefined ? {} : { correlationId: input.correlationId }),
+          checkJob: requireAwaitingUploads,
+        },
+      );
+      return publicJob(job);
+    } catch (err) {
+      // An error about one object of a CSV upload names its line.
+      throw locateError(err, upload);
+    }
   }
 
   async finalize(input: JobRef & { body: unknown }): Promise<SyncJob> {
@@ -128,7 +135,8 @@ export class SyncJobService implements SyncJobApi {
   }
 }
 
-function requireAwaitingUploads(job: StoredJob): void {
+/** Uploads, finalize, abort and the bulk upload URL need a job that awaits uploads (else 409). */
+export function requireAwaitingUploads(job: StoredJob): void {
   if (job.status !== 'AWAITING_UPLOADS') {
     throw new ConflictError(
       `Sync job '${job.id}' is ${job.status}: only a job in AWAITING_UPLOADS accepts uploads, finalize or abort`,

@@ -1,8 +1,8 @@
 import type { StagedRelationship, SyncMode, UploadOptions } from './job-types';
+import { validateMapping } from './upload-validation-mapping';
 import {
   customProperties,
   fail,
-  isObject,
   isRelationshipPropertyValue,
   type UploadedObject,
 } from './property-rules';
@@ -38,9 +38,8 @@ export function validateRelationship(
     fail(`${relationship.labelled('_class')} has invalid type. Valid type is string.`);
   }
 
-  const mapping = relationship.raw._mapping;
   const mapped = relationship.has('_mapping');
-  if (mapped) rejectMappedRelationship(relationship);
+  const mapping = mapped ? validateMapping(relationship, opts.syncMode) : undefined;
   const ends = validateEnds(relationship, { mode: opts.syncMode, mapped });
 
   const properties = customProperties(relationship, {
@@ -55,18 +54,9 @@ export function validateRelationship(
     type,
     class: relationshipClass,
     ...ends,
-    ...(mapped && isObject(mapping) ? { mapping } : {}),
+    ...(mapping === undefined ? {} : { mapping }),
     properties,
   };
-}
-
-/**
- * Mapped relationships (`_mapping`, used by PUT and integrations) arrive with a later issue. This is
- * the one place that refuses them: lifting it lets them through with their ends left to the mapping
- * (the shape of `_mapping` is then to be checked here).
- */
-function rejectMappedRelationship(relationship: UploadedObject): void {
-  fail(`${relationship.labelled('_mapping')} is not supported yet`);
 }
 
 type Ends = Pick<
@@ -85,11 +75,21 @@ function validateEnds(
       }
     }
   }
-  if (how.mode === 'DIFF') {
-    // DIFF replaces the data of one scope, so both ends are entities of that scope, named by key.
+  if (how.mapped) {
+    for (const field of ['_fromEntityKey', '_toEntityKey', '_fromEntityId', '_toEntityId']) {
+      if (relationship.has(field)) {
+        fail(
+          `${relationship.labelled(field)} cannot be combined with _mapping: the mapping names the ends`,
+        );
+      }
+    }
+  }
+  if (how.mode === 'DIFF' || how.mode === 'CROSS_SCOPE') {
+    // DIFF replaces the data of one scope, so both ends are entities of that scope, named by key;
+    // CROSS_SCOPE names each end by its scope and key.
     for (const field of ['_fromEntityId', '_toEntityId']) {
       if (relationship.has(field))
-        fail(`${relationship.labelled(field)} cannot be used in DIFF jobs`);
+        fail(`${relationship.labelled(field)} cannot be used in ${how.mode} jobs`);
     }
   }
   const ends: Ends = {

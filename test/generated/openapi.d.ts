@@ -241,8 +241,15 @@ export interface paths {
          *     `UploadedRelationship`); the first problem is a 400 `VALIDATION_ERROR` whose message points
          *     at the object, e.g. `/entities/0/_key is required`. The graph is changed only at finalize.
          *
-         *     The body may be gzip- or brotli-compressed (`Content-Encoding`). A retried batch that
-         *     carries the same `JupiterOne-Correlation-Id` is not counted or staged twice.
+         *     The body is JSON (`application/json`), CSV (`text/csv`, see `SyncJobUploadCsv`) or YAML
+         *     (`application/yaml`, `text/yaml`, `application/x-yaml`, see `SyncJobUploadYaml`), each
+         *     validated with the same rules and messages (CSV ones name the line). Any other
+         *     Content-Type is 415 `UNSUPPORTED_MEDIA_TYPE`, whose message lists the accepted types. Each
+         *     may be compressed (`Content-Encoding: gzip`, `deflate` or `br`): a body that does not
+         *     decompress is 400 `BAD_REQUEST`, an unknown encoding 415. `MAX_BODY_SIZE` applies to the
+         *     decompressed body (413 `RequestEntityTooLargeException`). A rejected upload stages and
+         *     counts nothing. A retried batch that carries the same `JupiterOne-Correlation-Id` is not
+         *     counted or staged twice.
          */
         post: operations["uploadSyncJobData"];
         delete?: never;
@@ -270,7 +277,9 @@ export interface paths {
          * Upload entities
          * @description Like `uploadSyncJobData`, for entities only: the body holds an `entities` array with at
          *     least one entity. A non-empty `relationships` array is refused (400 `relationships are not
-         *     accepted by the /entities route: upload them to /relationships or /upload`).
+         *     accepted by the /entities route: upload them to /relationships or /upload`), and so is a
+         *     CSV row that names an end of a relationship. Same formats and encodings as
+         *     `uploadSyncJobData`.
          */
         post: operations["uploadSyncJobEntities"];
         delete?: never;
@@ -300,7 +309,8 @@ export interface paths {
          *     with at least one relationship. Relationships may reference entities that arrive in later
          *     batches; their ends are resolved at finalize. A non-empty `entities` array is refused (400
          *     `entities are not accepted by the /relationships route: upload them to /entities or
-         *     /upload`).
+         *     /upload`), and so is a CSV row that names no end (it is an entity). Same formats and
+         *     encodings as `uploadSyncJobData`.
          */
         post: operations["uploadSyncJobRelationships"];
         delete?: never;
@@ -395,6 +405,79 @@ export interface paths {
          *     the events created, each with its `id` and `createDate`.
          */
         post: operations["addSyncJobEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/persister/synchronization/jobs/{jobId}/uploadUrl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get the job's bulk upload URL
+         * @description A signed URL that takes the job's data as one file with HTTP `PUT` (see
+         *     `putSyncJobBulkFile`), instead of (or besides) upload batches. The file is stored as sent
+         *     and validated and applied at finalize, after the job's batches. Asking again returns the
+         *     same URL until it expires (one hour, `expiresAt`), then a new one. Only a job in
+         *     `AWAITING_UPLOADS` without a bulk file gets one: otherwise 409 `JOB_NOT_AWAITING_UPLOADS`
+         *     or `BULK_FILE_ALREADY_UPLOADED`. No request body.
+         */
+        post: operations["getSyncJobUploadUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/persister/synchronization/bulk-uploads/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload the job's bulk file (the bulk upload URL)
+         * @description The target of the URL that `getSyncJobUploadUrl` returns: use that URL exactly as given.
+         *     It needs no API key or account header; its signature is the credential (a changed or
+         *     expired URL is 403 `INVALID_UPLOAD_URL`).
+         *
+         *     The body is one file with the structure of an upload body (`SyncJobUploadRequest`), in
+         *     any upload format: JSON, CSV or YAML, optionally compressed (`Content-Encoding: gzip`,
+         *     `br` or `deflate`). The format is named by `Content-Type`; when that is absent or
+         *     `application/octet-stream`, by the extension of the `Content-Disposition` filename
+         *     (`attachment; filename="graph.csv"`). A file whose format cannot be told, or an unknown
+         *     encoding, is 415. The file (as sent, and decompressed) may be at most
+         *     `BULK_UPLOAD_MAX_SIZE` bytes (413 `RequestEntityTooLargeException`); a body that does not
+         *     decompress is 400.
+         *
+         *     One file per job: another PUT is 409 `BULK_FILE_ALREADY_UPLOADED` and the first file is
+         *     kept; a job that no longer awaits uploads answers 409 `JOB_NOT_AWAITING_UPLOADS`. The
+         *     file is stored as sent and only validated at finalize: a file that does not parse or
+         *     breaks an upload rule makes the job `FAILED`, with the reason in its `error`.
+         */
+        put: operations["putSyncJobBulkFile"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -588,6 +671,7 @@ export interface components {
             partialDatasetTypes?: string[];
             /** @description Per-object problems found at finalize (capped; the counters hold the totals). */
             errors?: components["schemas"]["JobObjectError"][];
+            bulkFile?: components["schemas"]["BulkFile"];
             numEntitiesUploaded: number;
             numEntitiesCreated: number;
             numEntitiesUpdated: number;
@@ -601,6 +685,45 @@ export interface components {
             /** @description Relationships not created because an end was missing or soft deleted. */
             numRelationshipCreateErrors: number;
             numMappedRelationshipsUploaded: number;
+        };
+        BulkUploadUrlResponse: {
+            /**
+             * @description Where to `PUT` the job's file (`putSyncJobBulkFile`); use it exactly as given.
+             * @example http://127.0.0.1:8080/persister/synchronization/bulk-uploads/7a5eb83f-03d3-4651-a8fd-ddff9da98757?accountId=local&expiresAt=1795356756539&signature=3q0V2n3Gm0N5wP3JmKk8m7gq8yH2lR6W9cF1bX4tZ0s
+             */
+            uploadUrl: string;
+            /**
+             * @description Epoch milliseconds; the URL is refused (403) from then on.
+             * @example 1795356756539
+             */
+            expiresAt: number;
+        };
+        /**
+         * Format: binary
+         * @description A file with the structure of `SyncJobUploadRequest`, in JSON, CSV or YAML.
+         */
+        BulkFileContent: string;
+        /**
+         * @description The job's bulk file as received (stored as sent, still compressed if it was). It is
+         *     validated and applied at finalize.
+         */
+        BulkFile: {
+            /** @description Bytes received (as sent). */
+            size: number;
+            /** @description Epoch milliseconds. */
+            uploadedAt: number;
+            /** @description The Content-Type it was sent with, if any. */
+            contentType?: string;
+            /**
+             * @description Its compression, if it was sent compressed.
+             * @enum {string}
+             */
+            contentEncoding?: "gzip" | "br" | "deflate";
+            /** @description The `Content-Disposition` filename it was sent with, if any. */
+            fileName?: string;
+        };
+        BulkFileResponse: {
+            bulkFile: components["schemas"]["BulkFile"];
         };
         SyncJobResponse: {
             job: components["schemas"]["SyncJob"];
@@ -655,8 +778,14 @@ export interface components {
          *       rejects `_id`.
          *     - `PATCH`: `_key` or `_id` when the job has a scope, `_id` when it has none. A `null` value
          *       clears the property.
-         *     - `OVERRIDE`: `_id`, or `_type` + `_key` (and optionally `_scope`) of an existing entity; the
-         *       values given are pinned. At most 10000 entities per job.
+         *     - `OVERRIDE`: `_id`, or `_type` + `_key` (and optionally `_scope`) of an existing entity
+         *       anywhere in the account; the values given are written and pinned (listed in the entity's
+         *       `_overrides`): later `PUT`, `PATCH` and `DIFF` writes keep them. A `null` value unpins.
+         *       A target that is missing, deleted or ambiguous (several scopes hold that `_type` +
+         *       `_key`) counts in `numEntityUpdateErrors` and is named in the job's `errors`. At most
+         *       10000 entities per job, counted across batches and the bulk file (400 `OVERRIDE sync jobs
+         *       are limited to 10000 entities per job`). `_class` and `_rawData` are accepted but not
+         *       written.
          *     - `CROSS_SCOPE`: entities are rejected.
          *
          *     Custom properties: the name must not start with `_` (400 `/entities/0 (entity key: '<key>')
@@ -716,9 +845,15 @@ export interface components {
         /**
          * @description A relationship to upload. `_key`, `_type` and `_class` are always required. A standard
          *     relationship names its ends by `_fromEntityKey` and `_toEntityKey` (entities in the job's
-         *     scope) or by `_fromEntityId` and `_toEntityId` (entities anywhere; not in `DIFF`); a mapped
-         *     relationship (`PUT`) gives `_mapping` instead. `CROSS_SCOPE` relationships also need
-         *     `_fromEntityScope` and `_toEntityScope`. Relationships are rejected in `PATCH` (`Relationships
+         *     scope) or by `_fromEntityId` and `_toEntityId` (entities anywhere; not in `DIFF` or
+         *     `CROSS_SCOPE`); a mapped relationship (`PUT` and `DIFF`) gives `_mapping` instead of the
+         *     four end fields and counts in `numMappedRelationshipsUploaded` (not in
+         *     `numRelationshipsUploaded`). `CROSS_SCOPE` relationships name each end by its scope and key:
+         *     `_fromEntityScope` + `_fromEntityKey` and `_toEntityScope` + `_toEntityKey`, two different
+         *     scopes (400 `/relationships/0 (relationship key: '<key>') is not a cross-scope
+         *     relationship: _fromEntityScope and _toEntityScope are equal`); each `CROSS_SCOPE` job's
+         *     relationships replace those that earlier `CROSS_SCOPE` jobs of the same job scope wrote.
+         *     Relationships are rejected in `PATCH` (`Relationships
          *     are not allowed in PATCH jobs`) and `OVERRIDE` (`Relationship uploads are not allowed for
          *     OVERRIDE sync jobs`) jobs. Custom properties follow the entity rules, except that arrays are
          *     not allowed.
@@ -750,9 +885,25 @@ export interface components {
             /** @description String, the scope of the to-side entity. Required in `CROSS_SCOPE`. */
             _toEntityScope?: unknown;
             /**
-             * @description Object, for a mapped relationship: `sourceEntityKey` (string), `targetFilterKeys`
-             *     (array of arrays of property names), `targetEntity` (object), and optionally
-             *     `skipTargetCreation` (boolean) and `relationshipDirection` (`FORWARD` or `REVERSE`).
+             * @description Object, for a mapped relationship (`PUT` and `DIFF` jobs):
+             *     - `sourceEntityKey` (string, required): `_key` of the source entity in the job's scope.
+             *     - `targetFilterKeys` (required): array of arrays of property names, each named in
+             *       `targetEntity`. A target is a live entity anywhere in the account whose properties
+             *       equal `targetEntity`'s for all names of any one list (`_class` matches when the
+             *       entity has those classes).
+             *     - `targetEntity` (object, required): properties of the target: custom ones plus
+             *       `_type`, `_class` (both required unless `skipTargetCreation`) and optionally `_key`.
+             *     - `skipTargetCreation` (boolean, default false): when nothing matches, create no
+             *       placeholder target (and so no relationship).
+             *     - `relationshipDirection`: `FORWARD` (source -> target, default) or `REVERSE`.
+             *
+             *     One relationship (with this `_key`) is written per matched target. Without a match a
+             *     placeholder target is created in the reserved scope `system-mapper` (`_source`
+             *     `system-mapper`); a real entity uploaded later with the placeholder's `_type` and
+             *     `_key` adopts it (same `_id`, relationships kept). In `DIFF`, mapped relationships of
+             *     the scope that the job did not upload again are deleted. Errors point into the
+             *     mapping, e.g. `/relationships/0/_mapping/targetFilterKeys/0 names 'email', which
+             *     targetEntity does not have`.
              */
             _mapping?: unknown;
             /** @description String, the name shown to people. */
@@ -808,6 +959,50 @@ export interface components {
             /** @description Not supported (see `deleteEntities`). */
             deleteRelationships?: unknown;
         };
+        /**
+         * @description An upload as CSV (`text/csv`; UTF-8, comma-separated, quoted with `"` as in RFC 4180). The
+         *     first record is the header, one column per property (`_key`, `_type`, `_class`,
+         *     `displayName`, ...); each later record is one object:
+         *
+         *     - a **relationship** when any of `_fromEntityKey`, `_fromEntityId`, `_toEntityKey`,
+         *       `_toEntityId` has a value in that row, an **entity** otherwise;
+         *     - an empty cell is an absent property; blank lines, and rows whose cells are all empty,
+         *       are skipped;
+         *     - a cell whose whole text is a JSON number literal becomes that number (`42`, `-1.5`,
+         *       `2e3`; not `007`, `+1` or ` 1`, and not an integer beyond ±9007199254740991, which stays
+         *       text so that long ids keep their digits); `true` and `false` become booleans; any other
+         *       cell is text;
+         *     - a cell whose whole text is a JSON array is that array, written with doubled quotes inside
+         *       the quoted cell: `"[""a"",""b""]"`. An array may also be spread over the columns
+         *       `name.0`, `name.1`, ... (zero-indexed): its items are the row's non-empty cells in index
+         *       order, converted when all convert to the same type, all text otherwise;
+         *     - `_`-prefixed system columns (`_key`, `_type`, `_fromEntityKey`, ...) are never
+         *       converted; `_class` may hold a JSON array or be spread over `_class.0`, `_class.1`, ...
+         *
+         *     Objects (`_rawData`, `_mapping`) cannot be written in CSV; use JSON or YAML for them.
+         *     Validation is that of JSON, with the same messages, prefixed by the line of the file where
+         *     the object starts (the header is line 1); the pointer counts entity rows and relationship
+         *     rows apart: `CSV line 3: /entities/1/_key is required`. Malformed CSV is 400 naming the
+         *     line as well, e.g. `CSV line 4: 2 fields, but the header has 3`.
+         * @example _key,_type,_class,displayName,port,public,tags.0,tags.1
+         *     host-1,example_host,Host,host-1,443,true,prod,web
+         *     app-1,example_app,"[""Application"",""Service""]",app-1,,false,,
+         */
+        SyncJobUploadCsv: string;
+        /**
+         * @description An upload as YAML (`application/yaml`; `text/yaml` and `application/x-yaml` are accepted
+         *     too): one document holding a mapping with the structure of the JSON body (`entities`,
+         *     `relationships`), read with the YAML 1.2 core schema (`yes` stays a string; there are no
+         *     dates). Validation and its messages are exactly those of JSON. A document that is not a
+         *     mapping, more than one document, a syntax error (`YAML line 2: ...`) or more than 100
+         *     aliases is 400.
+         * @example entities:
+         *       - _key: host-1
+         *         _type: example_host
+         *         _class: Host
+         *         displayName: host-1
+         */
+        SyncJobUploadYaml: string;
         /**
          * @description One batch of entities (at least one).
          * @example {
@@ -963,7 +1158,11 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The Content-Type or Content-Encoding is not accepted here. */
+        /**
+         * @description The Content-Type or Content-Encoding is not accepted here. For a Content-Type the message
+         *     lists the accepted ones, e.g. `Unsupported Content-Type: text/plain (accepted:
+         *     application/json, text/csv, application/yaml, text/yaml, application/x-yaml)`.
+         */
         UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;
@@ -1008,6 +1207,39 @@ export interface components {
                  *       }
                  *     }
                  */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /**
+         * @description The job no longer awaits uploads (code `JOB_NOT_AWAITING_UPLOADS`, the message names its
+         *     status), or it already has its bulk file (code `BULK_FILE_ALREADY_UPLOADED`: only one bulk
+         *     upload is allowed per job).
+         */
+        BulkUploadConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "BULK_FILE_ALREADY_UPLOADED",
+                 *         "message": "Sync job '7a5eb83f-03d3-4651-a8fd-ddff9da98757' already has its bulk file: only one bulk upload is allowed per job"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /**
+         * @description The upload URL was changed or has expired (code `INVALID_UPLOAD_URL`). Ask
+         *     `getSyncJobUploadUrl` for a new one.
+         */
+        InvalidUploadUrl: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
@@ -1419,6 +1651,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SyncJobUploadRequest"];
+                "text/csv": components["schemas"]["SyncJobUploadCsv"];
+                "application/yaml": components["schemas"]["SyncJobUploadYaml"];
+                "text/yaml": components["schemas"]["SyncJobUploadYaml"];
+                "application/x-yaml": components["schemas"]["SyncJobUploadYaml"];
             };
         };
         responses: {
@@ -1468,6 +1704,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SyncJobEntitiesRequest"];
+                "text/csv": components["schemas"]["SyncJobUploadCsv"];
+                "application/yaml": components["schemas"]["SyncJobUploadYaml"];
+                "text/yaml": components["schemas"]["SyncJobUploadYaml"];
+                "application/x-yaml": components["schemas"]["SyncJobUploadYaml"];
             };
         };
         responses: {
@@ -1517,6 +1757,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SyncJobRelationshipsRequest"];
+                "text/csv": components["schemas"]["SyncJobUploadCsv"];
+                "application/yaml": components["schemas"]["SyncJobUploadYaml"];
+                "text/yaml": components["schemas"]["SyncJobUploadYaml"];
+                "application/x-yaml": components["schemas"]["SyncJobUploadYaml"];
             };
         };
         responses: {
@@ -1658,6 +1902,98 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSyncJobUploadUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The URL and when it expires. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkUploadUrlResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BulkUploadConflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putSyncJobBulkFile: {
+        parameters: {
+            query: {
+                /** @description Part of the signed URL. */
+                accountId: string;
+                /** @description Part of the signed URL (epoch milliseconds). */
+                expiresAt: string;
+                /** @description Part of the signed URL. */
+                signature: string;
+            };
+            header?: {
+                /**
+                 * @description `attachment; filename="<name>"`: the extension (`.json`, `.csv`, `.yaml`) names the
+                 *     format when `Content-Type` does not.
+                 */
+                "Content-Disposition"?: string;
+            };
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * @description The file, streamed as is. The media types below are examples: the service decides from
+         *     `Content-Type` and the file name (so any type, or none, passes this document).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkFileContent"];
+                "text/csv": components["schemas"]["BulkFileContent"];
+                "application/yaml": components["schemas"]["BulkFileContent"];
+                "application/octet-stream": components["schemas"]["BulkFileContent"];
+                "*/*": components["schemas"]["BulkFileContent"];
+            };
+        };
+        responses: {
+            /** @description The file was stored; it is applied when the job is finalized. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkFileResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["InvalidUploadUrl"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BulkUploadConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];

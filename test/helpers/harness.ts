@@ -15,6 +15,7 @@ import { FsBlobStore } from '../../src/blob/fs-blob-store';
 import { loadConfig } from '../../src/config/config';
 import { createSyncJobs, type SyncJobs } from '../../src/sync/create-sync-jobs';
 import type { SyncJobApi } from '../../src/sync/job-service-contract';
+import { SignedUploadUrls } from '../../src/sync/signed-upload-urls';
 
 /** Shared access to the real test Neo4j (started by global-fixtures.ts) and app builders. */
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
@@ -57,6 +58,18 @@ export async function testAccounts(): Promise<AccountService> {
 /** Where the tests' blob store lives (one per test process). */
 export const testBlobDir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphsync-test-blobs-'));
 
+/** Where the bulk upload URLs of testSync() and testApp() point (tests PUT their path to the app). */
+export const TEST_PUBLIC_URL = 'http://graphsync.test';
+
+/** Bulk upload URL signing and size limit for services built in tests. */
+export function testBulkUploads(maxBytes = 1024 * 1024): {
+  urls: SignedUploadUrls;
+  maxBytes: number;
+} {
+  const secret = Buffer.from('test-upload-url-secret-0123456789abcdef');
+  return { urls: new SignedUploadUrls({ secret, publicUrl: () => TEST_PUBLIC_URL }), maxBytes };
+}
+
 /** The real sync job services on the test Neo4j, local mode (finalize runs in-process). */
 export async function testSync(overrides: { chunkSize?: number } = {}): Promise<SyncJobs> {
   const graph = await testGraph();
@@ -67,6 +80,7 @@ export async function testSync(overrides: { chunkSize?: number } = {}): Promise<
     logger: silentLogger,
     chunkSize: overrides.chunkSize ?? 1000,
     attempts: 2,
+    bulkUploads: testBulkUploads(),
   });
 }
 
@@ -87,6 +101,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}): Promise<express
     validateResponses: true,
     ...overrides,
     syncJobs: overrides.syncJobs ?? (await testSyncJobs()),
+    bulkUploads: overrides.bulkUploads ?? (await testSync()).bulkUploads,
   });
 }
 

@@ -1,21 +1,32 @@
 import type { Request, Response } from 'express';
-import type { JobRef, SyncJobApi, UploadRequest } from '../../sync/job-service-contract';
+import type {
+  BulkUploadApi,
+  JobRef,
+  SyncJobApi,
+  UploadRequest,
+} from '../../sync/job-service-contract';
+import { formatOf } from '../../sync/upload-formats';
 import { authOf } from '../auth';
 import { type HandlerMap, pathParam } from '../handler-map';
 
 /**
  * The sync job operations (JupiterOne's /persister/synchronization/jobs). Bodies go to the service
- * as parsed JSON (openapi.yaml checks only their outline): every rule and its exact message lives
- * in src/sync. Every operation answers 200, never 201 (a real client treats any other 2xx as an
- * error).
+ * as parsed JSON (openapi.yaml checks only their outline), upload bodies in CSV or YAML as text:
+ * every rule and its exact message lives in src/sync. Every operation answers 200, never 201 (a
+ * real client treats any other 2xx as an error).
  */
-export function syncHandlers(deps: { syncJobs: SyncJobApi }): HandlerMap {
-  const { syncJobs } = deps;
+export function syncHandlers(deps: {
+  syncJobs: SyncJobApi;
+  bulkUploads: BulkUploadApi;
+}): HandlerMap {
+  const { syncJobs, bulkUploads } = deps;
   const upload = (route: UploadRequest['route']) => async (req: Request, res: Response) => {
     const job = await syncJobs.upload({
       ...jobRef(req, res),
       route,
       body: req.body,
+      // openapi.yaml lists each operation's media types, so the validator let through only those.
+      format: formatOf(req.get('Content-Type')) ?? 'json',
       correlationId: req.get('JupiterOne-Correlation-Id'),
       ignoreDuplicates: queryFlag(req, 'ignoreDuplicates'),
       ignoreIllegalProperties: queryFlag(req, 'ignoreIllegalProperties'),
@@ -48,6 +59,24 @@ export function syncHandlers(deps: { syncJobs: SyncJobApi }): HandlerMap {
     listSyncJobEvents: async (req: Request, res: Response) => {
       res.status(200).json({ events: await syncJobs.listEvents(jobRef(req, res)) });
     },
+    getSyncJobUploadUrl: async (req: Request, res: Response) => {
+      res.status(200).json(await bulkUploads.issueUrl(jobRef(req, res)));
+    },
+    // Public: the signed URL is the credential. The body is streamed, not parsed (build-app.ts).
+    putSyncJobBulkFile: async (req: Request, res: Response) => {
+      const bulkFile = await bulkUploads.receive({
+        jobId: pathParam(req, 'jobId'),
+        accountId: queryText(req, 'accountId'),
+        expiresAt: queryText(req, 'expiresAt'),
+        signature: queryText(req, 'signature'),
+        contentType: req.get('Content-Type'),
+        contentEncoding: req.get('Content-Encoding'),
+        contentDisposition: req.get('Content-Disposition'),
+        contentLength: req.get('Content-Length'),
+        body: req,
+      });
+      res.status(200).json({ bulkFile });
+    },
   };
 }
 
@@ -64,4 +93,10 @@ function jobRef(req: Request, res: Response): JobRef {
 function queryFlag(req: Request, name: string): boolean {
   const value: unknown = (req.query as Record<string, unknown>)[name];
   return value === true || value === 'true';
+}
+
+/** A required string query parameter (openapi.yaml declares it; the validator checked it). */
+function queryText(req: Request, name: string): string {
+  const value: unknown = (req.query as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : '';
 }

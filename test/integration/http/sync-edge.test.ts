@@ -102,6 +102,14 @@ const DROPPED_HEADERS = ['host', 'connection', 'content-length'];
 /** superagent JSON-serialises a Buffer under a JSON content type; send bytes as they are. */
 const raw = (body: unknown): string => body as string;
 
+/** Every Content-Encoding an upload may have, and how to produce it. */
+const ENCODINGS: Array<[string, (text: string) => Buffer]> = [
+  ['identity', (text) => Buffer.from(text)],
+  ['gzip', (text) => zlib.gzipSync(text)],
+  ['deflate', (text) => zlib.deflateSync(text)],
+  ['br', (text) => zlib.brotliCompressSync(text)],
+];
+
 /** Replays one captured request as `account`: same method, URL, headers and body bytes. */
 function replay(app: Parameters<typeof request>[0], r: Captured, account: TestAccount) {
   let test = request(app)[r.method.toLowerCase() as 'get' | 'post'](r.url);
@@ -129,12 +137,15 @@ function expectedCall(operationId: string, r: Captured, accountId: string): Call
   const ref = { accountId, jobId };
   // express.json turns an empty body sent with Content-Length: 0 into {}.
   const body = r.body ?? (r.method === 'POST' ? {} : undefined);
+  // The CSV importer's bodies reach the service as the text sent, for src/sync to parse.
+  const format = r.headers['content-type'] === 'text/csv' ? 'csv' : 'json';
   const upload = (route: 'upload' | 'entities' | 'relationships'): Call => ({
     method: 'upload',
     input: {
       ...ref,
       route,
       body,
+      format,
       correlationId: r.headers['jupiterone-correlation-id'],
       ignoreDuplicates: url.searchParams.get('ignoreDuplicates') === 'true',
       ignoreIllegalProperties: url.searchParams.get('ignoreIllegalProperties') === 'true',
@@ -184,13 +195,6 @@ describe('sync jobs HTTP edge (real Neo4j for auth, recording service)', () => {
           const where = `${file}#${r.n} ${r.method} ${r.url}`;
           const before = calls.length;
           const res = await replay(app, r, account);
-
-          if (r.headers['content-type'] === 'text/csv') {
-            // CSV uploads arrive in a later issue; until then they are refused before the service.
-            expectError(res, 415, 'UNSUPPORTED_MEDIA_TYPE');
-            assert.equal(calls.length, before, `${where} reached the service`);
-            continue;
-          }
 
           assert.equal(res.status, 200, `${where}: ${JSON.stringify(res.body)}`);
           const match = routes.match(r.method, new URL(r.url, 'http://x').pathname);
@@ -334,9 +338,151 @@ describe('sync jobs HTTP edge (real Neo4j for auth, recording service)', () => {
       assert.equal(res.status, 200, JSON.stringify(res.body));
       assert.deepEqual((calls[0]!.input as { body: unknown }).body, body);
     });
+    it('JSON, CSV and YAML under every accepted media type and encoding reach the service', async () => {
+      const { api, calls } = recordingSyncJobs();
+      const app = await testApp({ syncJobs: api });
+      const a = await freshAccount();
+      const json = { entities: [{ _key: 'k', _type: 't', _class: 'C' }] };
+      const csv = '_key,_type,_class\nk,t,C\n';
+      const yaml = 'entities:\n  - { _key: k, _type: t, _class: C }\n';
+      const cases: Array<[string, string, string, unknown]> = [
+        ['application/json', 'json', JSON.stringify(json), json],
+        ['application/json; charset=utf-8', 'json', JSON.stringify(json), json],
+        ['text/csv', 'csv', csv, csv],
+        ['text/csv; charset=utf-8; header=present', 'csv', csv, csv],
+        ['application/yaml', 'yaml', yaml, yaml],
+        ['text/yaml', 'yaml', yaml, yaml],
+        ['application/x-yaml', 'yaml', yaml, yaml],
+      ];
+      let sent = 0;
+      for (const [type, format, text, body] of cases) {
+        for (const [encoding, encode] of ENCODINGS) {
+          for (const route of ['upload', 'entities', 'relationships']) {
+            const where = `${type} ${encoding} /${route}`;
+            const res = await request(app)
+              .post(`${JOBS}/${JOB}/${route}`)
+              .set(a.headers)
+              .set('Content-Type', type)
+              .set(encoding === 'identity' ? {} : { 'Content-Encoding': encoding })
+              .serialize(raw)
+              .send(encode(text));
+            assert.equal(res.status, 200, `${where}: ${res.text}`);
+            sent++;
+            const input = calls.at(-1)!.input as { body: unknown; format: unknown; route: unknown };
+            assert.equal(calls.length, sent, where);
+            assert.deepEqual([input.body, input.format, input.route], [body, format, route], where);
+          }
+        }
+      }
+    });
   });
 
   describe('errors at the edge', () => {
+    it('415 on every upload route names the accepted media types; other operations name theirs', async () => {
+      const { api, calls } = recordingSyncJobs();
+      const app = await testApp({ syncJobs: api });
+      const a = await freshAccount();
+      const accepted =
+        'application/json, text/csv, application/yaml, text/yaml, application/x-yaml';
+      for (const route of ['upload', 'entities', 'relationships']) {
+        for (const type of ['text/plain', 'application/xml', 'application/vnd.api+json']) {
+          expectError(
+            await request(app)
+              .post(`${JOBS}/${JOB}/${route}`)
+              .set(a.headers)
+              .set('Content-Type', `${type}; charset=utf-8`)
+              .send('_key\nk\n'),
+            415,
+            'UNSUPPORTED_MEDIA_TYPE',
+            `Unsupported Content-Type: ${type} (accepted: ${accepted})`,
+          );
+        }
+      }
+      expectError(
+        await request(app)
+          .post(`${JOBS}/${JOB}/finalize`)
+          .set(a.headers)
+          .set('Content-Type', 'text/csv')
+          .send('a\n1\n'),
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+        'Unsupported Content-Type: text/csv (accepted: application/json)',
+      );
+      assert.equal(calls.length, 0);
+    });
+
+    it('400 BAD_REQUEST for a body that does not decompress, in every format and encoding', async () => {
+      const { api, calls } = recordingSyncJobs();
+      const app = await testApp({ syncJobs: api });
+      const a = await freshAccount();
+      const csv = '_key,_type,_class\nk,t,C\n';
+      for (const type of ['application/json', 'text/csv', 'application/yaml']) {
+        for (const [encoding, encode] of ENCODINGS.filter(([e]) => e !== 'identity')) {
+          const where = `${type} ${encoding}`;
+          const whole = encode(csv);
+          // Not compressed at all, and compressed but cut short.
+          for (const bytes of [Buffer.from(csv), whole.subarray(0, whole.length - 4)]) {
+            const res = await request(app)
+              .post(`${JOBS}/${JOB}/upload`)
+              .set(a.headers)
+              .set('Content-Type', type)
+              .set('Content-Encoding', encoding)
+              .serialize(raw)
+              .send(bytes);
+            expectError(res, 400, 'BAD_REQUEST');
+            assert.match(
+              res.body.error.message,
+              /^Request body could not be decompressed: /,
+              where,
+            );
+          }
+        }
+      }
+      expectError(
+        await request(app)
+          .post(`${JOBS}/${JOB}/entities`)
+          .set(a.headers)
+          .set('Content-Type', 'text/csv')
+          .set('Content-Encoding', 'compress')
+          .send(csv),
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+        "Unsupported Content-Encoding 'compress'",
+      );
+      assert.equal(calls.length, 0);
+    });
+
+    it('413 for CSV and YAML bodies over the limit, also after inflating', async () => {
+      const { api, calls } = recordingSyncJobs();
+      const app = await testApp({ syncJobs: api, maxBodySize: '1kb' });
+      const a = await freshAccount();
+      const csv = `_key,_type,_class,pad\nk,t,C,${'y'.repeat(5000)}\n`;
+      const yaml = `entities:\n  - { _key: k, _type: t, _class: C, pad: ${'y'.repeat(5000)} }\n`;
+      for (const [type, text] of [
+        ['text/csv', csv],
+        ['application/yaml', yaml],
+      ] as const) {
+        for (const [encoding, encode] of ENCODINGS) {
+          const bytes = encode(text);
+          if (encoding !== 'identity') assert.ok(bytes.length < 1024);
+          const res = await request(app)
+            .post(`${JOBS}/${JOB}/upload`)
+            .set(a.headers)
+            .set('Content-Type', type)
+            .set(encoding === 'identity' ? {} : { 'Content-Encoding': encoding })
+            .serialize(raw)
+            .send(bytes);
+          expectError(
+            res,
+            413,
+            'RequestEntityTooLargeException',
+            'Request body is larger than the limit of 1024 bytes',
+          );
+        }
+      }
+      assert.equal(calls.length, 0);
+    });
+
     it('413 RequestEntityTooLargeException for a body over the limit, also after inflating', async () => {
       const { api, calls } = recordingSyncJobs();
       const app = await testApp({ syncJobs: api, maxBodySize: '1kb' });

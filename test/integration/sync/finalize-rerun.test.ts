@@ -2,7 +2,13 @@ import assert from 'node:assert/strict';
 import { AccountService } from '../../../src/accounts/account-service';
 import { FsBlobStore } from '../../../src/blob/fs-blob-store';
 import { createSyncJobs } from '../../../src/sync/create-sync-jobs';
-import { freshAccount, silentLogger, testBlobDir, testGraph } from '../../helpers/harness';
+import {
+  freshAccount,
+  silentLogger,
+  testBlobDir,
+  testBulkUploads,
+  testGraph,
+} from '../../helpers/harness';
 
 /**
  * A finalization that runs again after its worker died must report what the earlier run already
@@ -22,6 +28,7 @@ describe('finalize re-run after an interrupted run (real Neo4j)', () => {
       logger: silentLogger,
       chunkSize: 1000,
       attempts: 1,
+      bulkUploads: testBulkUploads(),
       dispatcher: () => ({ dispatch: () => Promise.resolve() }),
     });
     const entity = (key: string) => ({ _key: key, _type: 't', _class: 'Thing' });
@@ -34,6 +41,7 @@ describe('finalize re-run after an interrupted run (real Neo4j)', () => {
       await sync.service.upload({
         ...ref,
         body: { entities: keys.map(entity) },
+        format: 'json',
         route: 'upload',
         correlationId: undefined,
         ignoreDuplicates: false,

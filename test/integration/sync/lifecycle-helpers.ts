@@ -179,6 +179,8 @@ export async function liveEntityKeys(accountId: string, scope: string): Promise<
 /** A job's custom properties as stored: the `_`-prefixed system properties and labels removed. */
 export function customProps(stored: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(stored).filter(([name]) => !name.startsWith('_') && name !== 'labels'),
+    Object.entries(stored).filter(
+      ([name]) => !name.startsWith('_') && !['labels', 'fromScope', 'toScope'].includes(name),
+    ),
   );
 }

@@ -231,22 +231,6 @@ describe('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
       const dup = await jobs.start({ source: 'api', scope: 's', ignoreDuplicates: true });
       assert.equal(dup.ignoreDuplicates, true);
     });
-
-    it('refuses CROSS_SCOPE and OVERRIDE (enabled) until their finalization exists', async () => {
-      const { jobs } = await client(['OVERRIDE']);
-      assertError(
-        await jobs.startRaw({ source: 'api', scope: 's', syncMode: 'CROSS_SCOPE' }),
-        400,
-        'VALIDATION_ERROR',
-        'CROSS_SCOPE sync jobs are not available yet',
-      );
-      assertError(
-        await jobs.startRaw({ source: 'api', scope: 's', syncMode: 'OVERRIDE' }),
-        400,
-        'VALIDATION_ERROR',
-        'OVERRIDE sync jobs are not available yet',
-      );
-    });
   });
 
   describe('the job resource through a whole lifecycle', () => {

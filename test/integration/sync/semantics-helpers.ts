@@ -181,7 +181,10 @@ export function custom(o: Props): Props {
   return Object.fromEntries(
     Object.entries(o).filter(
       ([k]) =>
-        !k.startsWith('_') && !['labels', 'type', 'fromKey', 'toKey', 'fromId', 'toId'].includes(k),
+        !k.startsWith('_') &&
+        !['labels', 'type', 'fromKey', 'toKey', 'fromId', 'toId', 'fromScope', 'toScope'].includes(
+          k,
+        ),
     ),
   );
 }

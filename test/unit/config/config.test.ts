@@ -55,6 +55,15 @@ describe('loadConfig', () => {
     [{ MAX_BODY_SIZE: 'big' }, /^MAX_BODY_SIZE must be a size such as '10mb'/],
     [{ NEO4J_LOCAL_HEAP: '1 gig' }, /^NEO4J_LOCAL_HEAP must be a JVM size/],
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL /],
+    [{ BULK_UPLOAD_MAX_SIZE: 'huge' }, /^BULK_UPLOAD_MAX_SIZE must be a size such as '10mb'/],
+    [{ BULK_UPLOAD_MAX_SIZE: '1gb' }, /^BULK_UPLOAD_MAX_SIZE must be between 1 byte and 500mb/],
+    [{ BULK_UPLOAD_MAX_SIZE: '0' }, /^BULK_UPLOAD_MAX_SIZE must be between 1 byte and 500mb/],
+    [{ PUBLIC_URL: 'graphsync.example.com' }, /^PUBLIC_URL must be an http:\/\/ or https:\/\/ URL/],
+    [
+      { PUBLIC_URL: 'https://x.example.com/?a=1' },
+      /^PUBLIC_URL must be an http:\/\/ or https:\/\//,
+    ],
+    [{ UPLOAD_URL_SECRET: 'short' }, /^UPLOAD_URL_SECRET must be at least 32 characters when set$/],
   ];
   for (const [env, message] of bad) {
     it(`rejects ${JSON.stringify(env)} naming the variable`, () => {
@@ -65,6 +74,29 @@ describe('loadConfig', () => {
       );
     });
   }
+
+  it('reads the bulk upload settings: size in bytes, public URL without trailing slash, secret', () => {
+    const defaults = loadConfig({});
+    assert.equal(defaults.sync.bulkUploadMaxBytes, 100 * 1024 * 1024);
+    assert.equal(defaults.http.publicUrl, undefined);
+    assert.equal(defaults.sync.uploadUrlSecret, undefined);
+    const set = loadConfig({
+      BULK_UPLOAD_MAX_SIZE: '2kb',
+      PUBLIC_URL: 'https://graphsync.example.com/base/',
+      UPLOAD_URL_SECRET: 's'.repeat(32),
+    });
+    assert.equal(set.sync.bulkUploadMaxBytes, 2048);
+    assert.equal(set.http.publicUrl, 'https://graphsync.example.com/base');
+    assert.equal(set.sync.uploadUrlSecret, 's'.repeat(32));
+    assert.equal(
+      loadConfig({ BULK_UPLOAD_MAX_SIZE: ' ' }).sync.bulkUploadMaxBytes,
+      100 * 1024 ** 2,
+    );
+    assert.throws(
+      () => loadConfig({ UPLOAD_URL_SECRET: 'not-long-enough' }),
+      (err: unknown) => err instanceof ConfigError && !err.message.includes('not-long-enough'),
+    );
+  });
 
   it('resolves a relative DATA_DIR against the repository and keeps an absolute one', () => {
     assert.equal(loadConfig({ DATA_DIR: 'var/x' }).dataDir, path.join(repoRoot, 'var/x'));

@@ -6,6 +6,7 @@ import { RouteTable } from '../../../src/http/route-table';
 import { openapiPath } from '../../../src/paths';
 import type { JobEvent } from '../../../src/sync/job-service-contract';
 import type { JobObjectError, SyncJob } from '../../../src/sync/job-types';
+import { UPLOAD_MEDIA_TYPES } from '../../../src/sync/upload-formats';
 import { CLIENT_TRAFFIC_DIR } from '../../helpers/client-traffic';
 import { ZERO_COUNTERS } from '../../helpers/job-counters';
 
@@ -23,6 +24,7 @@ const SYNC_OPERATIONS = [
   'abortSyncJob',
   'addSyncJobEvents',
   'listSyncJobEvents',
+  'getSyncJobUploadUrl',
 ];
 
 /** The operation each captured request must reach, written out independently of openapi.yaml. */
@@ -128,6 +130,7 @@ const FULL_JOB: Required<SyncJob> = {
   abortReason: 'r',
   partialDatasetTypes: ['t'],
   errors: [{ kind: 'entity', key: null, message: 'm' }],
+  bulkFile: { size: 1, uploadedAt: 1, contentType: 'application/json' },
   ...ZERO_COUNTERS,
 };
 const OPTIONAL_JOB_FIELDS = [
@@ -139,6 +142,7 @@ const OPTIONAL_JOB_FIELDS = [
   'abortReason',
   'partialDatasetTypes',
   'errors',
+  'bulkFile',
 ] as const satisfies ReadonlyArray<OptionalKeys<SyncJob>>;
 // ...and every optional field is listed.
 const allOptionalListed: [
@@ -168,10 +172,13 @@ describe('openapi.yaml: sync jobs', () => {
       assert.equal(match.kind === 'found' && match.operation.access, 'account', where);
       seen.add(expected[2]);
     }
-    // The traffic exercises every operation but one: no client lists a job's events.
+    // The traffic exercises every operation but two: no client lists a job's events or asks for
+    // a bulk upload URL.
     assert.deepEqual(
       sorted(seen),
-      sorted(SYNC_OPERATIONS.filter((id) => id !== 'listSyncJobEvents')),
+      sorted(
+        SYNC_OPERATIONS.filter((id) => id !== 'listSyncJobEvents' && id !== 'getSyncJobUploadUrl'),
+      ),
     );
   });
 
@@ -201,13 +208,17 @@ describe('openapi.yaml: sync jobs', () => {
     }
   });
 
-  it('answers 200 with { job } everywhere but events, which answer { events }', () => {
+  it('answers 200 with { job } everywhere but events ({ events }) and the upload URL', () => {
     for (const { method, path: p, op } of syncOperations()) {
       const ok = deref(op.responses['200']!) as {
         content: Record<string, { schema: Schema }>;
       };
       const schema = deref(ok.content['application/json']!.schema);
-      const expected = p.endsWith('/events') ? ['events'] : ['job'];
+      const expected = p.endsWith('/events')
+        ? ['events']
+        : p.endsWith('/uploadUrl')
+          ? ['uploadUrl', 'expiresAt']
+          : ['job'];
       assert.deepEqual(Object.keys(schema.properties ?? {}), expected, `${method} ${p}`);
       assert.deepEqual(schema.required, expected, `${method} ${p}`);
     }
@@ -239,12 +250,30 @@ describe('openapi.yaml: sync jobs', () => {
     assert.deepEqual(Object.keys(jobId.schema as Schema).sort(), ['example', 'type']);
   });
 
-  it('finalize and abort take no body at all; the other POSTs need one', () => {
+  it('finalize and abort take no body at all; the other POSTs need one, but the upload URL none', () => {
     for (const { method, path: p, op } of syncOperations()) {
       if (method !== 'post') continue;
+      if (p.endsWith('/uploadUrl')) {
+        assert.equal(op.requestBody, undefined, p);
+        continue;
+      }
       const optional = p.endsWith('/finalize') || p.endsWith('/abort');
       assert.equal(op.requestBody?.required, !optional, p);
-      assert.deepEqual(Object.keys(op.requestBody?.content ?? {}), ['application/json'], p);
+      // Uploads take every format of src/sync/upload-formats.ts; the rest JSON only.
+      const upload = /\/(upload|entities|relationships)$/.test(p);
+      const types = upload ? Object.values(UPLOAD_MEDIA_TYPES).flat() : ['application/json'];
+      assert.deepEqual(Object.keys(op.requestBody?.content ?? {}), types, p);
+      if (!upload) continue;
+      for (const [type, schema] of [
+        ['text/csv', 'SyncJobUploadCsv'],
+        ['application/yaml', 'SyncJobUploadYaml'],
+        ['text/yaml', 'SyncJobUploadYaml'],
+        ['application/x-yaml', 'SyncJobUploadYaml'],
+      ]) {
+        const ref = `#/components/schemas/${schema}`;
+        assert.equal(op.requestBody?.content[type!]?.schema.$ref, ref, `${p} ${type}`);
+        assert.equal(deref({ $ref: ref }).type, 'string', ref);
+      }
     }
   });
 

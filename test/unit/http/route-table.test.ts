@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { AccountService } from '../../../src/accounts/account-service';
 import { handlerMap } from '../../../src/http/build-app';
 import { RouteTable } from '../../../src/http/route-table';
-import type { SyncJobApi } from '../../../src/sync/job-service-contract';
+import type { BulkUploadApi, SyncJobApi } from '../../../src/sync/job-service-contract';
 import { openapiPath } from '../../../src/paths';
 
 describe('RouteTable', () => {
@@ -58,13 +58,16 @@ describe('RouteTable', () => {
     );
   });
 
-  it('reads openapi.yaml: unique operationIds, health public, admin guarded, the rest per account', () => {
+  it('reads openapi.yaml: unique operationIds, health and bulk file public, admin guarded, the rest per account', () => {
     const real = RouteTable.fromFile(openapiPath);
     const ids = real.operations.map((o) => o.operationId);
     assert.equal(new Set(ids).size, ids.length);
     for (const op of real.operations) {
       const expected =
-        op.path === '/healthz' || op.path === '/readyz'
+        // The bulk file PUT is public: its signed URL is the credential.
+        op.path === '/healthz' ||
+        op.path === '/readyz' ||
+        op.path === '/persister/synchronization/bulk-uploads/{jobId}'
           ? 'public'
           : op.path.startsWith('/admin/')
             ? 'admin'
@@ -77,6 +80,7 @@ describe('RouteTable', () => {
     const handlers = handlerMap({
       accounts: {} as AccountService,
       syncJobs: {} as SyncJobApi,
+      bulkUploads: {} as BulkUploadApi,
       readiness: { mode: 'local', pingNeo4j: () => Promise.resolve() },
     });
     RouteTable.fromFile(openapiPath).assertHandlers(Object.keys(handlers));

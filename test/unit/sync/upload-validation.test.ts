@@ -721,14 +721,41 @@ describe('validateUpload', () => {
       );
     });
 
-    it('does not support _mapping yet, in any mode', () => {
-      for (const syncMode of ['DIFF', 'PUT', 'CROSS_SCOPE'] as const) {
-        rejectsRelationship(
-          { _key: 'm', _type: 't', _class: 'HAS', _mapping: { sourceEntityKey: 'a' } },
-          { syncMode },
-          "/relationships/0/_mapping (relationship key: 'm') is not supported yet",
-        );
+    it('normalizes a valid _mapping in DIFF and PUT, and refuses it in CROSS_SCOPE', () => {
+      const mapped = {
+        _key: 'm',
+        _type: 't',
+        _class: 'HAS',
+        weight: 1,
+        _mapping: {
+          sourceEntityKey: 'a',
+          targetFilterKeys: [['_type', 'email', 'email']],
+          targetEntity: { _type: 'user', _class: 'User', email: 'u@x.io', gone: null },
+        },
+      };
+      for (const syncMode of ['DIFF', 'PUT'] as const) {
+        const batch = validateUpload({ relationships: [mapped] }, options({ syncMode }));
+        assert.deepEqual(batch.relationships, [
+          {
+            key: 'm',
+            type: 't',
+            class: 'HAS',
+            mapping: {
+              sourceEntityKey: 'a',
+              targetFilterKeys: [['_type', 'email']],
+              targetEntity: { _type: 'user', _class: ['User'], email: 'u@x.io' },
+              skipTargetCreation: false,
+              relationshipDirection: 'FORWARD',
+            },
+            properties: { weight: 1 },
+          },
+        ]);
       }
+      rejectsRelationship(
+        mapped,
+        { syncMode: 'CROSS_SCOPE' },
+        "/relationships/0/_mapping (relationship key: 'm') is not allowed in CROSS_SCOPE jobs: mapped relationships are uploaded in PUT and DIFF jobs",
+      );
     });
 
     it('rejects other _-prefixed names, _rawData included', () => {

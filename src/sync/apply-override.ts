@@ -1,0 +1,102 @@
+import { isDeepStrictEqual } from 'node:util';
+import { type ApplyContext, replayed, type Write } from './apply-context';
+import type { StagedEntity } from './job-types';
+
+/**
+ * Applies a chunk of OVERRIDE entities (decisions.md, "Jobs"): each names an existing entity by
+ * `_id`, or by `_type` + `_key` (+ `_scope`) anywhere in the account. Its non-null properties are
+ * written and pinned (listed in `_overrides`), so that later PUT, PATCH and DIFF writes keep them;
+ * a null unpins. A target that is missing, deleted or ambiguous is not written and counts in
+ * numEntityUpdateErrors with its reason in the job's errors. `_class` and `_rawData` are accepted
+ * but not written: an override pins property values only.
+ */
+type Target = {
+  id: string;
+  deleted: boolean;
+  scope: string;
+  values: unknown[];
+  overrides: string[];
+  lastJob: string | null;
+  lastOp: string | null;
+};
+
+export async function prepareOverrides(ctx: ApplyContext, chunk: StagedEntity[]): Promise<Write> {
+  const names = chunk.map((e) => Object.keys(e.properties));
+  const rows = await ctx.graph.read<{ i: number; found: Target[] }>(
+    'sync/classify-override-entities',
+    {
+      accountId: ctx.accountId,
+      rows: chunk.map((e, i) => ({
+        i,
+        id: e.id ?? null,
+        key: e.id === undefined ? (e.key ?? null) : null,
+        type: e.type ?? null,
+        scope: e.scope ?? null,
+        names: names[i],
+      })),
+    },
+  );
+  const writes: unknown[] = [];
+  for (const { i, found } of rows) {
+    const e = chunk[i]!;
+    const live = found.filter((t) => !t.deleted);
+    if (live.length !== 1) {
+      ctx.tally.entityUpdateErrors++;
+      ctx.tally.error({ kind: 'entity', key: e.key ?? null, message: problem(e, live) });
+      continue;
+    }
+    const target = live[0]!;
+    const set: Record<string, unknown> = {};
+    const pin: string[] = [];
+    const unpin: string[] = [];
+    let same = true;
+    names[i]!.forEach((name, n) => {
+      const value = e.properties[name];
+      if (value === null || value === undefined) {
+        unpin.push(name);
+        if (target.overrides.includes(name)) same = false;
+      } else {
+        set[name] = value;
+        pin.push(name);
+        if (!target.overrides.includes(name) || !isDeepStrictEqual(target.values[n], value)) {
+          same = false;
+        }
+      }
+    });
+    if (same) {
+      ctx.tally.entity(replayed(target, ctx.job.id));
+      continue;
+    }
+    ctx.tally.entity('updated');
+    writes.push({
+      id: target.id,
+      set,
+      pin,
+      unpin,
+      clearHash: unpin.some((name) => target.overrides.includes(name)),
+    });
+  }
+  return async () => {
+    if (writes.length === 0) return;
+    await ctx.graph.write('sync/override-entities', {
+      rows: writes,
+      jobId: ctx.job.id,
+      now: ctx.now,
+    });
+  };
+}
+
+function problem(e: StagedEntity, live: Target[]): string {
+  const named =
+    e.id !== undefined
+      ? `_id '${e.id}'`
+      : `_type '${e.type ?? ''}' and _key '${e.key ?? ''}'${e.scope === undefined ? '' : ` in scope '${e.scope}'`}`;
+  if (live.length === 0) {
+    return `No entity with ${named} in this account: OVERRIDE pins values on existing entities only`;
+  }
+  const scopes = live
+    .map((t) => `'${t.scope}'`)
+    .sort()
+    .join(', ');
+  return `${live.length} entities match ${named} (scopes ${scopes}): name the one meant with _scope or _id`;
+}

@@ -1,0 +1,139 @@
+import type { PropertyValue, RelationshipMapping, SyncMode } from './job-types';
+import {
+  fail,
+  isEntityPropertyValue,
+  isObject,
+  MAX_KEY_LENGTH,
+  type UploadedObject,
+} from './property-rules';
+
+const FIELDS = new Set([
+  'sourceEntityKey',
+  'targetFilterKeys',
+  'targetEntity',
+  'skipTargetCreation',
+  'relationshipDirection',
+]);
+const DIRECTIONS = ['FORWARD', 'REVERSE'] as const;
+const TARGET_SYSTEM_NAMES = new Set(['_key', '_type', '_class']);
+const MAX_CLASSES = 5;
+
+/** Modes whose relationships may be mapped (spec: PUT "including mapped"; issue: PUT and DIFF). */
+const MAPPED_MODES: readonly SyncMode[] = ['DIFF', 'PUT'];
+
+/**
+ * Validates a relationship's `_mapping` (spec's `_mapping` table) and normalizes it. Errors point
+ * into the mapping: `/relationships/N/_mapping/<field>`.
+ */
+export function validateMapping(relationship: UploadedObject, mode: SyncMode): RelationshipMapping {
+  const at = (field?: string) =>
+    field === undefined
+      ? relationship.pointer('_mapping')
+      : `${relationship.pointer('_mapping')}/${field}`;
+  if (!MAPPED_MODES.includes(mode)) {
+    fail(
+      `${relationship.labelled('_mapping')} is not allowed in ${mode} jobs: mapped relationships are uploaded in PUT and DIFF jobs`,
+    );
+  }
+  const mapping = relationship.raw._mapping;
+  if (!isObject(mapping)) fail(`${relationship.labelled('_mapping')} must be an object`);
+  for (const name of Object.keys(mapping)) {
+    if (!FIELDS.has(name)) fail(`${at()} has unknown field '${name}'`);
+  }
+
+  const sourceEntityKey = mapping.sourceEntityKey;
+  if (typeof sourceEntityKey !== 'string' || sourceEntityKey === '') {
+    fail(`${at('sourceEntityKey')} is required`);
+  }
+  if (Buffer.byteLength(sourceEntityKey, 'utf8') > MAX_KEY_LENGTH) {
+    fail(`${at('sourceEntityKey')}: maximum length exceeded`);
+  }
+
+  if (!isObject(mapping.targetEntity))
+    fail(`${at('targetEntity')} is required and must be an object`);
+  const targetEntity = validateTargetEntity(mapping.targetEntity, at('targetEntity'));
+
+  const filters = mapping.targetFilterKeys;
+  if (!Array.isArray(filters) || filters.length === 0) {
+    fail(`${at('targetFilterKeys')} is required: a non-empty array of arrays of property names`);
+  }
+  const targetFilterKeys = filters.map((filter, i) => {
+    const where = `${at('targetFilterKeys')}/${i}`;
+    if (
+      !Array.isArray(filter) ||
+      filter.length === 0 ||
+      !filter.every((name) => typeof name === 'string' && name !== '')
+    ) {
+      fail(`${where} must be a non-empty array of property names`);
+    }
+    for (const name of filter as string[]) {
+      if (!Object.hasOwn(targetEntity, name)) {
+        fail(`${where} names '${name}', which targetEntity does not have`);
+      }
+    }
+    return [...new Set(filter as string[])];
+  });
+
+  const skip = mapping.skipTargetCreation ?? false;
+  if (typeof skip !== 'boolean') fail(`${at('skipTargetCreation')} must be a boolean`);
+  const direction = mapping.relationshipDirection ?? 'FORWARD';
+  if (!DIRECTIONS.includes(direction as (typeof DIRECTIONS)[number])) {
+    fail(`${at('relationshipDirection')} must be FORWARD or REVERSE`);
+  }
+  if (!skip) {
+    // A target that is not found is created, and an entity needs a type and a class.
+    for (const name of ['_type', '_class']) {
+      if (!Object.hasOwn(targetEntity, name)) {
+        fail(`${at('targetEntity')}/${name} is required unless skipTargetCreation is true`);
+      }
+    }
+  }
+  return {
+    sourceEntityKey,
+    targetFilterKeys,
+    targetEntity,
+    skipTargetCreation: skip,
+    relationshipDirection: direction as RelationshipMapping['relationshipDirection'],
+  };
+}
+
+function validateTargetEntity(
+  raw: Record<string, unknown>,
+  where: string,
+): Record<string, PropertyValue> {
+  const out: Record<string, PropertyValue> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === null || value === undefined) continue;
+    if (name.startsWith('_') && !TARGET_SYSTEM_NAMES.has(name)) {
+      fail(`${where} has invalid property name '${name}'`);
+    }
+    if (name === '_class') {
+      const classes = typeof value === 'string' ? [value] : value;
+      if (
+        !Array.isArray(classes) ||
+        classes.length === 0 ||
+        classes.length > MAX_CLASSES ||
+        !classes.every((c) => typeof c === 'string' && c !== '' && !c.startsWith('_'))
+      ) {
+        fail(
+          `${where}/_class has invalid type. Valid types are string or array of 1 to ${MAX_CLASSES} strings not starting with '_'.`,
+        );
+      }
+      out._class = [...(classes as string[])];
+      continue;
+    }
+    if ((name === '_key' || name === '_type') && (typeof value !== 'string' || value === '')) {
+      fail(`${where}/${name} must be a non-empty string`);
+    }
+    if (name === '_key' && Buffer.byteLength(value as string, 'utf8') > MAX_KEY_LENGTH) {
+      fail(`${where}/_key: maximum length exceeded`);
+    }
+    if (!isEntityPropertyValue(value)) {
+      fail(
+        `${where}/${name} has invalid type. Valid types are string, number, boolean, or an array of only strings, only numbers or only booleans.`,
+      );
+    }
+    out[name] = value;
+  }
+  return out;
+}
