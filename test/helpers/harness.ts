@@ -70,8 +70,14 @@ export function testBulkUploads(maxBytes = 1024 * 1024): {
   return { urls: new SignedUploadUrls({ secret, publicUrl: () => TEST_PUBLIC_URL }), maxBytes };
 }
 
-/** The real sync job services on the test Neo4j, local mode (finalize runs in-process). */
-export async function testSync(overrides: { chunkSize?: number } = {}): Promise<SyncJobs> {
+/**
+ * The real sync job services on the test Neo4j, local mode (finalize runs in-process); with
+ * `queued`, finalize only moves the job to FINALIZE_PENDING, as a queue would, and the test runs
+ * `finalizer.run` itself.
+ */
+export async function testSync(
+  overrides: { chunkSize?: number; queued?: boolean } = {},
+): Promise<SyncJobs> {
   const graph = await testGraph();
   return createSyncJobs({
     graph,
@@ -79,8 +85,28 @@ export async function testSync(overrides: { chunkSize?: number } = {}): Promise<
     accounts: new AccountService({ graph }),
     logger: silentLogger,
     chunkSize: overrides.chunkSize ?? 1000,
-    attempts: 2,
+    attempts: overrides.queued === true ? 1 : 2,
     bulkUploads: testBulkUploads(),
+    ...(overrides.queued === true
+      ? { dispatcher: () => ({ dispatch: () => Promise.resolve() }) }
+      : {}),
+  });
+}
+
+/** One JSON upload through the service (no HTTP), with every flag off. */
+export async function uploadJson(
+  sync: SyncJobs,
+  ref: { accountId: string; jobId: string },
+  body: unknown,
+): Promise<void> {
+  await sync.service.upload({
+    ...ref,
+    body,
+    format: 'json',
+    route: 'upload',
+    correlationId: undefined,
+    ignoreDuplicates: false,
+    ignoreIllegalProperties: false,
   });
 }
 

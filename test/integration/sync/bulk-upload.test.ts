@@ -9,13 +9,12 @@ import { Redis } from 'ioredis';
 import { Readable } from 'node:stream';
 import request from 'supertest';
 import { stringify as stringifyYaml } from 'yaml';
-import { AccountService, type AccountFeature } from '../../../src/accounts/account-service';
+import { type AccountFeature } from '../../../src/accounts/account-service';
 import { FsBlobStore } from '../../../src/blob/fs-blob-store';
 import { loadConfig } from '../../../src/config/config';
 import { type RunningWorker, startWorker } from '../../../src/worker';
 import { stageBulkFile } from '../../../src/sync/bulk-file';
 import { BulkUploadService } from '../../../src/sync/bulk-upload-service';
-import { createSyncJobs } from '../../../src/sync/create-sync-jobs';
 import { SignedUploadUrls } from '../../../src/sync/signed-upload-urls';
 import { UPLOAD_URL_SECRET_FILE } from '../../../src/sync/upload-url-secret';
 import {
@@ -26,10 +25,10 @@ import {
   startTestApi,
   testApp,
   testBlobDir,
-  testBulkUploads,
   testGraph,
   testSync,
   type TestAccount,
+  uploadJson,
 } from '../../helpers/harness';
 import { customProps, scopeContents } from './lifecycle-helpers';
 
@@ -951,30 +950,13 @@ describe('sync jobs: bulk file at finalize (services, real Neo4j)', () => {
     const account = await freshAccount();
     const blobs = new FsBlobStore(testBlobDir);
     // No dispatcher: finalize leaves the job FINALIZE_PENDING, as a queue would.
-    const sync = createSyncJobs({
-      graph,
-      blobs,
-      accounts: new AccountService({ graph }),
-      logger: silentLogger,
-      chunkSize: 1000,
-      attempts: 1,
-      bulkUploads: testBulkUploads(),
-      dispatcher: () => ({ dispatch: () => Promise.resolve() }),
-    });
+    const sync = await testSync({ queued: true });
     const job = await sync.service.start({
       accountId: account.accountId,
       body: { source: 'api', scope: 'rerun' },
     });
     const ref = { accountId: account.accountId, jobId: job.id };
-    await sync.service.upload({
-      ...ref,
-      body: { entities: [entity('batch')] },
-      format: 'json',
-      route: 'upload',
-      correlationId: undefined,
-      ignoreDuplicates: false,
-      ignoreIllegalProperties: false,
-    });
+    await uploadJson(sync, ref, { entities: [entity('batch')] });
     const url = new URL((await sync.bulkUploads.issueUrl(ref)).uploadUrl);
     await sync.bulkUploads.receive({
       jobId: job.id,

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
-import { AccountService } from '../../../src/accounts/account-service';
 import { FsBlobStore } from '../../../src/blob/fs-blob-store';
-import { createSyncJobs, type SyncJobs } from '../../../src/sync/create-sync-jobs';
+import { type SyncJobs } from '../../../src/sync/create-sync-jobs';
 import { Finalizer } from '../../../src/sync/finalizer';
 import type { JobStore } from '../../../src/sync/job-store';
 import {
   freshAccount,
   silentLogger,
   testBlobDir,
-  testBulkUploads,
   testGraph,
+  testSync,
+  uploadJson,
 } from '../../helpers/harness';
 
 /**
@@ -23,17 +23,7 @@ describe('finalize re-run of CROSS_SCOPE, OVERRIDE and mapped jobs (real Neo4j)'
   before(async () => {
     const graph = await testGraph();
     const blobs = new FsBlobStore(testBlobDir);
-    sync = createSyncJobs({
-      graph,
-      blobs,
-      accounts: new AccountService({ graph }),
-      logger: silentLogger,
-      chunkSize: 1000,
-      attempts: 1,
-      bulkUploads: testBulkUploads(),
-      // No dispatcher work: finalize leaves the job FINALIZE_PENDING, as a queue would.
-      dispatcher: () => ({ dispatch: () => Promise.resolve() }),
-    });
+    sync = await testSync({ queued: true });
     const real = sync.jobs;
     const jobs: JobStore = Object.create(real) as JobStore;
     jobs.transition = (ref, move) =>
@@ -46,15 +36,7 @@ describe('finalize re-run of CROSS_SCOPE, OVERRIDE and mapped jobs (real Neo4j)'
   async function job(accountId: string, start: object, upload: object) {
     const started = await sync.service.start({ accountId, body: start });
     const ref = { accountId, jobId: started.id };
-    await sync.service.upload({
-      ...ref,
-      body: upload,
-      format: 'json',
-      route: 'upload',
-      correlationId: undefined,
-      ignoreDuplicates: false,
-      ignoreIllegalProperties: false,
-    });
+    await uploadJson(sync, ref, upload);
     await sync.service.finalize({ ...ref, body: {} });
     return ref;
   }

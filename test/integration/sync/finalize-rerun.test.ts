@@ -1,14 +1,5 @@
 import assert from 'node:assert/strict';
-import { AccountService } from '../../../src/accounts/account-service';
-import { FsBlobStore } from '../../../src/blob/fs-blob-store';
-import { createSyncJobs } from '../../../src/sync/create-sync-jobs';
-import {
-  freshAccount,
-  silentLogger,
-  testBlobDir,
-  testBulkUploads,
-  testGraph,
-} from '../../helpers/harness';
+import { freshAccount, testGraph, testSync, uploadJson } from '../../helpers/harness';
 
 /**
  * A finalization that runs again after its worker died must report what the earlier run already
@@ -21,16 +12,7 @@ describe('finalize re-run after an interrupted run (real Neo4j)', () => {
     const graph = await testGraph();
     const a = await freshAccount();
     // No dispatcher: finalize leaves the job FINALIZE_PENDING, as a queue would.
-    const sync = createSyncJobs({
-      graph,
-      blobs: new FsBlobStore(testBlobDir),
-      accounts: new AccountService({ graph }),
-      logger: silentLogger,
-      chunkSize: 1000,
-      attempts: 1,
-      bulkUploads: testBulkUploads(),
-      dispatcher: () => ({ dispatch: () => Promise.resolve() }),
-    });
+    const sync = await testSync({ queued: true });
     const entity = (key: string) => ({ _key: key, _type: 't', _class: 'Thing' });
     const runJob = async (keys: string[]) => {
       const job = await sync.service.start({
@@ -38,15 +20,7 @@ describe('finalize re-run after an interrupted run (real Neo4j)', () => {
         body: { source: 'api', scope: 's' },
       });
       const ref = { accountId: a.accountId, jobId: job.id };
-      await sync.service.upload({
-        ...ref,
-        body: { entities: keys.map(entity) },
-        format: 'json',
-        route: 'upload',
-        correlationId: undefined,
-        ignoreDuplicates: false,
-        ignoreIllegalProperties: false,
-      });
+      await uploadJson(sync, ref, { entities: keys.map(entity) });
       await sync.service.finalize({ ...ref, body: {} });
       return ref;
     };
