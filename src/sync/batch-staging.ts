@@ -11,6 +11,8 @@ import { batchBlobKey, stagedKeyOf, writeBatch } from './staging';
 export const OVERRIDE_ENTITY_LIMIT = 10_000;
 export const OVERRIDE_LIMIT_MESSAGE = `OVERRIDE sync jobs are limited to ${OVERRIDE_ENTITY_LIMIT} entities per job`;
 
+type StagedKey = { key: string; hash: string };
+
 export interface BatchStagingDeps {
   graph: Graph;
   blobs: BlobStore;
@@ -37,18 +39,14 @@ export async function stageBatch(
   },
 ): Promise<StoredJob> {
   const entityKeys = batch.entities.map((e) => ({ key: stagedKeyOf(e), hash: entityHash(e) }));
-  const relationshipKey = (r: ValidatedBatch['relationships'][number]) => ({
+  const relationshipKeys: StagedKey[] = batch.relationships.map((r) => ({
     key: r.key,
     hash: relationshipHash(r),
-  });
+  }));
   // Mapped relationships count apart (numMappedRelationshipsUploaded); their keys share one space.
-  const standardKeys = batch.relationships
-    .filter((r) => r.mapping === undefined)
-    .map(relationshipKey);
-  const mappedKeys = batch.relationships
-    .filter((r) => r.mapping !== undefined)
-    .map(relationshipKey);
-  const relationshipKeys = batch.relationships.map(relationshipKey);
+  const isMapped = (i: number) => batch.relationships[i]?.mapping !== undefined;
+  const standardKeys = relationshipKeys.filter((_, i) => !isMapped(i));
+  const mappedKeys = relationshipKeys.filter((_, i) => isMapped(i));
   return deps.graph.writeTx(async (tx) => {
     const locked = await deps.jobs.lock(tx, ref);
     opts.checkJob(locked);
@@ -71,7 +69,7 @@ export async function stageBatch(
       );
     }
     const seq = locked.batchSeq + 1;
-    const added = async (kind: 'e' | 'r', keys: Array<{ key: string; hash: string }>) => {
+    const added = async (kind: 'e' | 'r', keys: StagedKey[]) => {
       if (keys.length === 0) return 0;
       const [row] = await tx.run<{ added: number }>('sync/stage-keys', {
         jobId: ref.jobId,
