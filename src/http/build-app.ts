@@ -13,7 +13,7 @@ import { AppError, NotFoundError } from '../errors/app-error';
 import type { ReadinessDeps } from '../health/readiness';
 import { openapiPath } from '../paths';
 import type { BulkUploadApi, SyncJobApi } from '../sync/job-service-contract';
-import { UPLOAD_MEDIA_TYPES } from '../sync/upload-formats';
+import { mediaTypeOf, UPLOAD_MEDIA_TYPES } from '../sync/upload-formats';
 import { authenticate } from './auth';
 import { errorHandler } from './error-handler';
 import { accountHandlers } from './handlers/account-handlers';
@@ -68,7 +68,7 @@ function refuseUnlistedMediaType(req: Request, res: Response, next: NextFunction
   const accepted = (res.locals.operation as Operation).requestMediaTypes;
   const contentType = req.get('Content-Type');
   if (accepted.length === 0 || contentType === undefined) return next();
-  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  const type = mediaTypeOf(contentType);
   const listed = accepted.some(
     (a) => a === type || a === '*/*' || (a.endsWith('/*') && type.startsWith(a.slice(0, -1))),
   );

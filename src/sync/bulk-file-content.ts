@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { AppError, DataRejectedError } from '../errors/app-error';
 import type { BulkFileInfo } from './job-types';
-import { formatOf, type UploadFormat } from './upload-formats';
+import { formatOf, mediaTypeOf, type UploadFormat } from './upload-formats';
 
 /**
  * What a bulk file's bytes mean: its format and compression, read from the headers it was sent
@@ -63,7 +63,7 @@ export function fileNameOf(contentDisposition: string | undefined): string | und
  * `application/octet-stream`, by its file name's extension. Undefined when neither tells.
  */
 export function bulkFileFormat(meta: BulkFileMeta): UploadFormat | undefined {
-  const type = (meta.contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  const type = mediaTypeOf(meta.contentType);
   if (type === '' || type === 'application/octet-stream') {
     return meta.fileName === undefined ? undefined : formatOf(undefined, meta.fileName);
   }

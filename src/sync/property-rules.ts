@@ -13,6 +13,9 @@ import type { PropertyValue } from './job-types';
  */
 export const MAX_KEY_LENGTH = 7000;
 
+/** The spec's limit on an entity's `_class` array. */
+export const MAX_CLASSES = 5;
+
 export function fail(message: string): never {
   throw new ValidationError(message);
 }

@@ -1,12 +1,11 @@
 import { ValidationError } from '../errors/app-error';
 import type { JobStatus } from './job-types';
+import { isObject } from './property-rules';
 
 /**
  * The small request bodies of the job lifecycle (finalize, abort, events): parsed into plain
  * values with clear 400s. Missing bodies are fine where the real clients omit them.
  */
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function parseFinalize(body: unknown): { partialDatasetTypes: string[] } {
   if (body === undefined || body === null) return { partialDatasetTypes: [] };

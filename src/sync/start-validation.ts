@@ -1,5 +1,5 @@
-import { ValidationError } from '../errors/app-error';
 import { PLACEHOLDER_SCOPE } from './apply-mapped';
+import { fail, isObject } from './property-rules';
 import {
   JOB_SOURCES,
   SYNC_MODES,
@@ -107,14 +107,6 @@ function checkCrossFieldRules(start: {
   }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function isOneOf<T extends string>(allowed: readonly T[], value: string): value is T {
   return (allowed as readonly string[]).includes(value);
-}
-
-function fail(message: string): never {
-  throw new ValidationError(message);
 }

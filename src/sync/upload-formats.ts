@@ -24,6 +24,11 @@ const EXTENSIONS: Readonly<Record<string, UploadFormat>> = {
   yml: 'yaml',
 };
 
+/** The media type of a Content-Type header, lower case, without parameters ('' when absent). */
+export function mediaTypeOf(contentType: string | undefined): string {
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
 /**
  * The format named by a Content-Type (parameters ignored; any `+json` type is JSON) or,
  * failing that, by a file extension (`.json`, `.csv`, `.yaml`, `.yml`).
@@ -32,7 +37,7 @@ export function formatOf(
   contentType: string | undefined,
   fileName?: string,
 ): UploadFormat | undefined {
-  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  const type = mediaTypeOf(contentType);
   if (type.endsWith('+json')) return 'json';
   for (const [format, types] of Object.entries(UPLOAD_MEDIA_TYPES)) {
     if (types.includes(type)) return format as UploadFormat;
@@ -72,11 +77,6 @@ export async function readUpload(
       return { format, body, lineOf: (list, index) => lines[list][index] };
     }
   }
-}
-
-/** Parses the bytes of an upload into the JSON-shaped body (see readUpload for the line map). */
-export async function parseUpload(source: Buffer | string, format: UploadFormat): Promise<unknown> {
-  return (await readUpload(source, format)).body;
 }
 
 /**

@@ -3,11 +3,10 @@ import {
   customProperties,
   fail,
   isEntityPropertyValue,
+  MAX_CLASSES,
   type UploadedObject,
 } from './property-rules';
 import { normalizeRawData } from './upload-validation-raw-data';
-
-const MAX_CLASSES = 5;
 
 const BASE_SYSTEM_NAMES = ['_key', '_type', '_class', '_rawData'];
 const SYSTEM_NAMES: Record<SyncMode, ReadonlySet<string>> = {

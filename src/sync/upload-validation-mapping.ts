@@ -3,6 +3,7 @@ import {
   fail,
   isEntityPropertyValue,
   isObject,
+  MAX_CLASSES,
   MAX_KEY_LENGTH,
   type UploadedObject,
 } from './property-rules';
@@ -16,7 +17,6 @@ const FIELDS = new Set([
 ]);
 const DIRECTIONS = ['FORWARD', 'REVERSE'] as const;
 const TARGET_SYSTEM_NAMES = new Set(['_key', '_type', '_class']);
-const MAX_CLASSES = 5;
 
 /** Modes whose relationships may be mapped (spec: PUT "including mapped"; issue: PUT and DIFF). */
 const MAPPED_MODES: readonly SyncMode[] = ['DIFF', 'PUT'];

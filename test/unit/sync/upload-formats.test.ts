@@ -6,13 +6,17 @@ import { AppError, ValidationError } from '../../../src/errors/app-error';
 import {
   formatOf,
   locateError,
-  parseUpload,
   readRequestBody,
   readUpload,
+  type UploadFormat,
   UPLOAD_MEDIA_TYPES,
 } from '../../../src/sync/upload-formats';
 import { validateUpload } from '../../../src/sync/upload-validation';
 import { CLIENT_TRAFFIC_DIR } from '../../helpers/client-traffic';
+
+/** The JSON-shaped body an upload parses to. */
+const parseUpload = async (source: Buffer | string, format: UploadFormat) =>
+  (await readUpload(source, format)).body;
 
 /** The format module the upload routes and the bulk file share: bytes -> the JSON shape. */
 
