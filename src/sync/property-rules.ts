@@ -16,8 +16,27 @@ export const MAX_KEY_LENGTH = 7000;
 /** The spec's limit on an entity's `_class` array. */
 export const MAX_CLASSES = 5;
 
+/** The spec's wording of the value types an entity property may hold. */
+export const ENTITY_VALID_TYPES_TEXT =
+  'Valid types are string, number, boolean, null, or an array of only strings, only numbers or only booleans.';
+
 export function fail(message: string): never {
   throw new ValidationError(message);
+}
+
+/** A JSON pointer (RFC 6901) from its segments: `~` and `/` inside a segment are escaped. */
+export function jsonPointer(...segments: Array<string | number>): string {
+  return segments.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}
+
+/**
+ * Why Neo4j would refuse a custom property name (the write would fail at finalize), or undefined.
+ * The `_` prefix is a separate rule: reserved, not impossible.
+ */
+export function unstorableNameReason(name: string): string | undefined {
+  return name === '' || name.includes('\u0000')
+    ? 'it must not be empty or hold a NUL character'
+    : undefined;
 }
 
 export function isObject(value: unknown): value is Record<string, unknown> {
@@ -124,8 +143,13 @@ export function customProperties(
 ): Record<string, PropertyValue> {
   const named = Object.entries(object.raw).filter(([name]) => {
     if (rules.systemNames.has(name)) return false;
-    if (!name.startsWith('_')) return true;
-    if (!rules.dropIllegal) fail(`${object.labelled()} has invalid property name '${name}'`);
+    const unstorable = unstorableNameReason(name);
+    if (!name.startsWith('_') && unstorable === undefined) return true;
+    if (!rules.dropIllegal) {
+      fail(
+        `${object.labelled()} has invalid property name '${name}'${unstorable === undefined ? '' : `: ${unstorable}`}`,
+      );
+    }
     return false;
   });
   const kept: Array<[string, PropertyValue]> = [];

@@ -1,6 +1,7 @@
 import type { StagedEntity, SyncMode, UploadOptions } from './job-types';
 import {
   customProperties,
+  ENTITY_VALID_TYPES_TEXT,
   fail,
   isEntityPropertyValue,
   MAX_CLASSES,
@@ -21,9 +22,6 @@ const ID_REJECTION: Partial<Record<SyncMode, string>> = {
   PUT: 'is not allowed in PUT jobs: PUT matches entities on _key only',
   DIFF: 'is not allowed in DIFF jobs',
 };
-
-const VALID_TYPES =
-  'Valid types are string, number, boolean, null, or an array of only strings, only numbers or only booleans.';
 
 /** Validates one uploaded entity and normalizes it for staging. */
 export function validateEntity(entity: UploadedObject, opts: UploadOptions): StagedEntity {
@@ -46,7 +44,7 @@ export function validateEntity(entity: UploadedObject, opts: UploadOptions): Sta
   const properties = customProperties(entity, {
     systemNames,
     isValidValue: isEntityPropertyValue,
-    validTypesText: VALID_TYPES,
+    validTypesText: ENTITY_VALID_TYPES_TEXT,
     dropIllegal: opts.ignoreIllegalProperties,
   });
   const rawData = normalizeRawData(entity);

@@ -587,6 +587,20 @@ describe('validateUpload', () => {
       }
     });
 
+    it('rejects names Neo4j cannot store: empty, or holding a NUL character', () => {
+      for (const name of ['', 'a\u0000b']) {
+        rejectsEntity(
+          entity({ [name]: 1 }),
+          {},
+          `/entities/0 (entity key: 'host-1') has invalid property name '${name}': it must not be empty or hold a NUL character`,
+        );
+      }
+      assert.throws(
+        () => validateUpload({ relationships: [relationship({ '': 1 })] }, options()),
+        /^ValidationError: \/relationships\/0 \(relationship key: '[^']+'\) has invalid property name '': it must not be empty or hold a NUL character$/,
+      );
+    });
+
     it('reports an invalid name before an invalid value that comes earlier in the object', () => {
       rejectsEntity(
         entity({ nested: {}, _internal: 1 }),
@@ -876,7 +890,7 @@ describe('validateUpload', () => {
           entities: [
             entity({ _internal: 1, _scope: 's', nested: { a: 1 }, mixed: [1, 'a'], ok: 'yes' }),
           ],
-          relationships: [relationship({ _internal: 1, _rawData: {}, tags: ['a'], ok: 1 })],
+          relationships: [relationship({ _internal: 1, _rawData: {}, tags: ['a'], '': 2, ok: 1 })],
         },
         options(opts),
       );
