@@ -3,8 +3,10 @@ import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import { AccountService } from './accounts/account-service';
 import type { Config } from './config/config';
+import { EntityService } from './entities/entity-service';
 import type { Graph } from './graph/graph';
 import { buildApp } from './http/build-app';
+import { RawDataService } from './rawdata/raw-data-service';
 import { openFinalizeQueue } from './queue/finalize-queue';
 import { connectRedis, type RedisHandle } from './queue/redis';
 import { type SyncJobs, startSyncReaper, syncJobsFromConfig } from './sync/create-sync-jobs';
@@ -58,6 +60,8 @@ export async function startApi(input: {
     accounts,
     syncJobs: sync.service,
     bulkUploads: sync.bulkUploads,
+    entities: new EntityService({ graph }),
+    rawData: new RawDataService({ graph, blobs: sync.blobs }),
     adminToken: config.adminToken,
     maxBodySize: config.http.maxBodySize,
     readiness: {

@@ -1,5 +1,6 @@
 // Deletes an account's graph data: entities (and so their relationships), sync jobs with their
-// events and staging, scope locks and CROSS_SCOPE links (test cleanup and operator tooling; before delete-account).
+// events and staging, scope locks, CROSS_SCOPE links and raw-data metadata (test cleanup and
+// operator tooling; before delete-account). Raw-data content in the blob store is the caller's.
 // params: $id
 // returns: deleted
 CALL () {
@@ -39,4 +40,10 @@ CALL () {
   DETACH DELETE l
   RETURN count(*) AS links
 }
-RETURN entities + jobs + locks + links AS deleted
+CALL () {
+  MATCH (v:_RawDataVersion)
+  WHERE v.accountId = $id
+  DETACH DELETE v
+  RETURN count(*) AS versions
+}
+RETURN entities + jobs + locks + links + versions AS deleted

@@ -1,5 +1,6 @@
 // DIFF: soft deletes up to $limit live entities of the scope that this job did not receive
-// (types in $partialTypes are spared). Run until it returns fewer than $limit.
+// (types in $partialTypes are spared), and marks their raw-data versions deleted. Run until it
+// returns fewer than $limit.
 // params: $accountId, $scope, $jobId, $partialTypes, $now, $limit
 // returns: deleted
 MATCH (n:Entity {_accountId: $accountId, _scope: $scope})
@@ -12,4 +13,10 @@ WHERE n._deleted = false AND NOT n._type IN $partialTypes
 WITH n LIMIT toInteger($limit)
 SET n._deleted = true, n._endOn = $now, n._version = coalesce(n._version, 0) + 1,
     n._lastSyncJobId = $jobId, n._lastSyncOp = 'deleted'
+WITH n
+CALL (n) {
+  MATCH (v:_RawDataVersion {entityId: n._id})
+  USING INDEX SEEK v:_RawDataVersion(entityId)
+  SET v.deleted = true
+}
 RETURN count(n) AS deleted

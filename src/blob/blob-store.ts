@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 
 /**
- * Where staged uploads (and, later, raw-data content) live: a flat namespace of keys such as
+ * Where staged uploads and raw-data content live: a flat namespace of keys such as
  * `staging/<accountId>/<jobId>/000001.json`. The local filesystem implements it by default; an
  * S3-compatible implementation fits the same interface (put/get/stream/delete by prefix).
  */
@@ -31,4 +31,11 @@ export function blobKey(...segments: string[]): string {
     }
   }
   return segments.join('/');
+}
+
+/** Account ids are free text; blob key segments are not: an unsafe id is hex-encoded. */
+export function accountSegment(accountId: string): string {
+  return SAFE_SEGMENT.test(accountId) && accountId !== '.' && accountId !== '..'
+    ? accountId
+    : `x-${Buffer.from(accountId).toString('hex')}`;
 }

@@ -103,6 +103,15 @@ const envSchema = z.object({
       .max(50_000, 'must be at most 50000')
       .default(5000),
   ),
+  RAW_DATA_VERSIONS_KEPT: z.preprocess(
+    blankAsUnset,
+    z.coerce
+      .number()
+      .int()
+      .min(1, 'must be at least 1')
+      .max(1000, 'must be at most 1000')
+      .default(10),
+  ),
   WORKER_CONCURRENCY: z.preprocess(
     blankAsUnset,
     z.coerce.number().int().min(1, 'must be at least 1').max(64, 'must be at most 64').default(2),
@@ -158,6 +167,8 @@ export interface Config {
     readonly bulkUploadMaxBytes: number;
     /** Signs bulk upload URLs. Unset: a random secret kept in DATA_DIR. */
     readonly uploadUrlSecret: string | undefined;
+    /** Versions kept per raw-data entry (the newest); older ones are deleted. */
+    readonly rawDataVersionsKept: number;
   };
   readonly queue: {
     /** Prefix of every BullMQ key in Redis. */
@@ -236,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       finalizeBatchSize: e.FINALIZE_BATCH_SIZE,
       bulkUploadMaxBytes: e.BULK_UPLOAD_MAX_SIZE,
       uploadUrlSecret: e.UPLOAD_URL_SECRET,
+      rawDataVersionsKept: e.RAW_DATA_VERSIONS_KEPT,
     },
     queue: {
       prefix: e.QUEUE_PREFIX,

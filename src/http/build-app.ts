@@ -9,6 +9,8 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { AccountService } from '../accounts/account-service';
+import type { EntityApi } from '../entities/entity-api';
+import type { RawDataApi } from '../rawdata/raw-data-service';
 import { AppError, NotFoundError } from '../errors/app-error';
 import type { ReadinessDeps } from '../health/readiness';
 import { openapiPath } from '../paths';
@@ -18,7 +20,9 @@ import { authenticate } from './auth';
 import { errorHandler } from './error-handler';
 import { accountHandlers } from './handlers/account-handlers';
 import { adminHandlers } from './handlers/admin-handlers';
+import { entityHandlers } from './handlers/entity-handlers';
 import { healthHandlers } from './handlers/health-handlers';
+import { rawDataHandlers } from './handlers/raw-data-handlers';
 import { syncHandlers } from './handlers/sync-handlers';
 import { type HandlerMap, mergeHandlers } from './handler-map';
 import { type Operation, RouteTable } from './route-table';
@@ -28,6 +32,8 @@ export interface AppDeps {
   accounts: AccountService;
   syncJobs: SyncJobApi;
   bulkUploads: BulkUploadApi;
+  entities: EntityApi;
+  rawData: RawDataApi;
   readiness: ReadinessDeps;
   adminToken: string | undefined;
   /** Body size limit, e.g. '10mb'. */
@@ -38,13 +44,18 @@ export interface AppDeps {
 
 /** Every operation's handler, by operationId. */
 export function handlerMap(
-  deps: Pick<AppDeps, 'accounts' | 'syncJobs' | 'bulkUploads' | 'readiness'>,
+  deps: Pick<
+    AppDeps,
+    'accounts' | 'syncJobs' | 'bulkUploads' | 'entities' | 'rawData' | 'readiness'
+  >,
 ): HandlerMap {
   return mergeHandlers(
     healthHandlers({ readiness: deps.readiness }),
     accountHandlers({ accounts: deps.accounts }),
     adminHandlers({ accounts: deps.accounts }),
     syncHandlers({ syncJobs: deps.syncJobs, bulkUploads: deps.bulkUploads }),
+    entityHandlers({ entities: deps.entities }),
+    rawDataHandlers({ rawData: deps.rawData }),
   );
 }
 

@@ -20,6 +20,8 @@ export function statusOf(code: ErrorCode): number {
     case 'INVALID_UPLOAD_URL':
       return 403;
     case 'NOT_FOUND':
+    case 'ENTITY_NOT_FOUND':
+    case 'RAW_DATA_NOT_FOUND':
     case 'ADMIN_API_DISABLED':
       return 404;
     case 'METHOD_NOT_ALLOWED':
@@ -28,6 +30,8 @@ export function statusOf(code: ErrorCode): number {
     case 'ACCOUNT_EXISTS':
     case 'JOB_NOT_AWAITING_UPLOADS':
     case 'BULK_FILE_ALREADY_UPLOADED':
+    case 'ENTITY_DELETED':
+    case 'PROPERTY_PINNED':
       return 409;
     case 'RequestEntityTooLargeException':
       return 413;

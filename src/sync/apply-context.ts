@@ -1,4 +1,5 @@
 import type { Graph } from '../graph/graph';
+import type { RawDataWriter } from '../rawdata/raw-data-writer';
 import type { JobObjectError, SyncMode } from './job-types';
 import type { StoredJob } from './job-store';
 
@@ -13,6 +14,8 @@ export interface ApplyContext {
   now: number;
   chunkSize: number;
   tally: Tally;
+  /** Stores the entities' `_rawData` entries as versions. */
+  rawData: RawDataWriter;
   /**
    * A DIFF into a scope that held no entity when the finalization began: nothing it uploads can
    * exist yet, so entities skip classification and relationships only resolve their ends.
@@ -39,6 +42,7 @@ export class Tally {
   relationshipsCreated = 0;
   relationshipsUpdated = 0;
   relationshipCreateErrors = 0;
+  rawDataVersions = 0;
   readonly errors: JobObjectError[] = [];
   /** `_id`s of the mapper placeholders this job created, counted once in entitiesCreated. */
   readonly placeholders = new Set<string>();

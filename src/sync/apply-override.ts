@@ -7,8 +7,8 @@ import type { StagedEntity } from './job-types';
  * `_id`, or by `_type` + `_key` (+ `_scope`) anywhere in the account. Its non-null properties are
  * written and pinned (listed in `_overrides`), so that later PUT, PATCH and DIFF writes keep them;
  * a null unpins. A target that is missing, deleted or ambiguous is not written and counts in
- * numEntityUpdateErrors with its reason in the job's errors. `_class` and `_rawData` are accepted
- * but not written: an override pins property values only.
+ * numEntityUpdateErrors with its reason in the job's errors. `_class` is accepted but not written:
+ * an override pins property values only. `_rawData` is stored on the target like in every mode.
  */
 type Target = {
   id: string;

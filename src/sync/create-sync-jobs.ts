@@ -4,6 +4,7 @@ import type { BlobStore } from '../blob/blob-store';
 import { FsBlobStore } from '../blob/fs-blob-store';
 import type { Config } from '../config/config';
 import type { Graph } from '../graph/graph';
+import { RawDataWriter } from '../rawdata/raw-data-writer';
 import { BulkUploadService } from './bulk-upload-service';
 import { type FinalizeDispatcher, inProcessDispatcher } from './finalize-dispatch';
 import { Finalizer } from './finalizer';
@@ -22,6 +23,8 @@ export interface SyncJobs {
   bulkUploads: BulkUploadService;
   finalizer: Finalizer;
   jobs: JobStore;
+  /** Where staged uploads and raw-data content live. */
+  blobs: BlobStore;
 }
 
 export function createSyncJobs(deps: {
@@ -31,6 +34,8 @@ export function createSyncJobs(deps: {
   logger: Logger;
   chunkSize: number;
   attempts: number;
+  /** Raw-data versions kept per entry. */
+  rawDataVersionsKept: number;
   /** How bulk upload URLs are signed, and the largest file they take (bytes). */
   bulkUploads: { urls: SignedUploadUrls; maxBytes: number };
   /** Queue mode passes a queue-backed dispatcher; local mode leaves it out. */
@@ -42,6 +47,11 @@ export function createSyncJobs(deps: {
     blobs: deps.blobs,
     jobs,
     logger: deps.logger,
+    rawData: new RawDataWriter({
+      graph: deps.graph,
+      blobs: deps.blobs,
+      versionsKept: deps.rawDataVersionsKept,
+    }),
     chunkSize: deps.chunkSize,
   });
   const dispatcher =
@@ -60,7 +70,7 @@ export function createSyncJobs(deps: {
     urls: deps.bulkUploads.urls,
     maxBytes: deps.bulkUploads.maxBytes,
   });
-  return { service, bulkUploads, finalizer, jobs };
+  return { service, bulkUploads, finalizer, jobs, blobs: deps.blobs };
 }
 
 /** The sync job services as a process's configuration asks for them (API and worker alike). */
@@ -85,6 +95,7 @@ export function syncJobsFromConfig(input: {
     logger: input.logger,
     chunkSize: config.sync.finalizeBatchSize,
     attempts: config.queue.finalizeAttempts,
+    rawDataVersionsKept: config.sync.rawDataVersionsKept,
     bulkUploads: {
       urls: new SignedUploadUrls({
         secret: uploadUrlSecret({

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { BlobStore } from '../blob/blob-store';
 import { AppError, DataRejectedError } from '../errors/app-error';
 import type { Graph } from '../graph/graph';
+import type { RawDataWriter } from '../rawdata/raw-data-writer';
 import { type ApplyContext, Tally, type Write } from './apply-context';
 import { PLACEHOLDER_SCOPE } from './apply-mapped';
 import { prepareEntities } from './apply-entities';
@@ -25,6 +26,8 @@ export interface FinalizerDeps {
   blobs: BlobStore;
   jobs: JobStore;
   logger: Logger;
+  /** Stores the `_rawData` of written entities. */
+  rawData: RawDataWriter;
   /** Rows per transaction. */
   chunkSize: number;
   /** Lease on the scope lock; a crashed worker's lock frees after this long. */
@@ -81,6 +84,7 @@ export class Finalizer {
         now: now(),
         chunkSize: this.deps.chunkSize,
         tally: new Tally(),
+        rawData: this.deps.rawData,
         newScope:
           job.syncMode === 'DIFF' &&
           scope !== null &&
@@ -333,5 +337,6 @@ function counters(ctx: ApplyContext): Record<string, number> {
     numRelationshipsCreated: t.relationshipsCreated,
     numRelationshipsUpdated: t.relationshipsUpdated,
     numRelationshipCreateErrors: t.relationshipCreateErrors,
+    numRawDataVersionsCreated: t.rawDataVersions,
   };
 }

@@ -39,6 +39,7 @@ export const JOB_COUNTERS = [
   'numRelationshipsDeleted',
   'numRelationshipCreateErrors',
   'numMappedRelationshipsUploaded',
+  'numRawDataVersionsCreated',
 ] as const;
 export type JobCounter = (typeof JOB_COUNTERS)[number];
 export type JobCounters = Record<JobCounter, number>;

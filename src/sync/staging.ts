@@ -1,5 +1,5 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { type BlobStore, blobKey } from '../blob/blob-store';
+import { accountSegment, type BlobStore, blobKey } from '../blob/blob-store';
 import { DataRejectedError, NotFoundError, UnavailableError } from '../errors/app-error';
 import type { ValidatedBatch } from './job-types';
 
@@ -8,16 +8,21 @@ import type { ValidatedBatch } from './job-types';
  * the job's folder, read back one at a time at finalize (memory stays flat however many batches).
  */
 export function jobStagingPrefix(accountId: string, jobId: string): string {
-  return blobKey('staging', safe(accountId), jobId);
+  return blobKey('staging', accountSegment(accountId), jobId);
 }
 
 export function batchBlobKey(accountId: string, jobId: string, seq: number): string {
-  return blobKey('staging', safe(accountId), jobId, `${String(seq).padStart(6, '0')}.json.gz`);
+  return blobKey(
+    'staging',
+    accountSegment(accountId),
+    jobId,
+    `${String(seq).padStart(6, '0')}.json.gz`,
+  );
 }
 
 /** Where one received bulk file is kept: in the job's folder, so that clean-up takes it too. */
 export function bulkFileBlobKey(accountId: string, jobId: string, uploadId: string): string {
-  return blobKey('staging', safe(accountId), jobId, `bulk-${uploadId}`);
+  return blobKey('staging', accountSegment(accountId), jobId, `bulk-${uploadId}`);
 }
 
 export async function writeBatch(
@@ -51,11 +56,4 @@ export async function readBatch(blobs: BlobStore, key: string): Promise<Validate
 /** The staged-key identity of an object (PATCH entities without `_key` use their `_id`). */
 export function stagedKeyOf(o: { key?: string; id?: string }): string {
   return o.key ?? `#id:${o.id ?? ''}`;
-}
-
-/** Account ids are free text; blob key segments are not. */
-function safe(accountId: string): string {
-  return /^[A-Za-z0-9._-]+$/.test(accountId) && accountId !== '.' && accountId !== '..'
-    ? accountId
-    : `x-${Buffer.from(accountId).toString('hex')}`;
 }

@@ -1,7 +1,9 @@
+import { DEFAULT_RAW_DATA_CONTENT_TYPE, isMediaType } from '../rawdata/raw-data-content';
 import type { RawDataEntry } from './job-types';
-import { fail, isObject, type UploadedObject } from './property-rules';
+import { fail, isObject, jsonPointer, type UploadedObject } from './property-rules';
 
-const DEFAULT_CONTENT_TYPE = 'application/json';
+/** Entry names are path segments of the raw-data endpoints: not empty, and of a sane length. */
+const MAX_ENTRY_NAME_LENGTH = 1024;
 
 /**
  * Normalizes an entity's `_rawData` from either accepted form into entries:
@@ -20,6 +22,11 @@ export function normalizeRawData(entity: UploadedObject): RawDataEntry[] | undef
   }
   const byName = new Map<string, RawDataEntry>();
   for (const entry of entries) {
+    if (!isMediaType(entry.contentType)) {
+      fail(
+        `${entity.labelled(`_rawData${jsonPointer(entry.name)}/contentType`)} '${entry.contentType}' is not a media type such as application/json or text/plain; charset=utf-8`,
+      );
+    }
     byName.delete(entry.name);
     byName.set(entry.name, entry);
   }
@@ -30,7 +37,11 @@ function fromArrayForm(items: unknown[]): RawDataEntry[] | undefined {
   const entries: RawDataEntry[] = [];
   for (const item of items) {
     if (!isObject(item) || !isEntryName(item.name) || item.rawData === undefined) return undefined;
-    entries.push({ name: item.name, contentType: DEFAULT_CONTENT_TYPE, body: item.rawData });
+    entries.push({
+      name: item.name,
+      contentType: DEFAULT_RAW_DATA_CONTENT_TYPE,
+      body: item.rawData,
+    });
   }
   return entries;
 }
@@ -40,14 +51,13 @@ function fromObjectForm(value: unknown): RawDataEntry[] | undefined {
   const entries: RawDataEntry[] = [];
   for (const [name, entry] of Object.entries(value)) {
     if (!isEntryName(name) || !isObject(entry) || entry.body === undefined) return undefined;
-    const contentType = entry.contentType ?? DEFAULT_CONTENT_TYPE;
+    const contentType = entry.contentType ?? DEFAULT_RAW_DATA_CONTENT_TYPE;
     if (typeof contentType !== 'string' || contentType === '') return undefined;
     entries.push({ name, contentType, body: entry.body });
   }
   return entries;
 }
 
-/** Entry names become a path segment of the raw-data endpoints, so they must not be empty. */
 function isEntryName(name: unknown): name is string {
-  return typeof name === 'string' && name !== '';
+  return typeof name === 'string' && name !== '' && name.length <= MAX_ENTRY_NAME_LENGTH;
 }

@@ -95,4 +95,62 @@ describe('a client generated from openapi.yaml (openapi-typescript + openapi-fet
     assert.equal(bad.response.status, 400);
     assert.equal(bad.error!.error.message, '/entities/0/_key is required');
   });
+
+  it('reads an entity and its raw data, patches and deletes it, through the typed client', async () => {
+    const a = await freshAccount();
+    const client = createClient<paths>({ baseUrl: api.url, headers: a.headers });
+    const started = await client.POST('/persister/synchronization/jobs', {
+      body: { source: 'api', scope: 'typed-raw' },
+    });
+    const params = { path: { jobId: started.data!.job.id } };
+    await client.POST('/persister/synchronization/jobs/{jobId}/entities', {
+      params,
+      body: {
+        entities: [
+          {
+            _key: 'k1',
+            _type: 'typed_thing',
+            _class: 'Thing',
+            _rawData: [{ name: 'default', rawData: { source: 'typed' } }],
+          },
+        ],
+      },
+    });
+    const fin = await client.POST('/persister/synchronization/jobs/{jobId}/finalize', {
+      params,
+      body: {},
+    });
+    assert.equal(fin.data!.job.numRawDataVersionsCreated, 1);
+    const graph = await testGraph();
+    const [c] = await graph.read<{ entities: Array<{ _id: string }> }>('sync/test-scope-contents', {
+      accountId: a.accountId,
+      scope: 'typed-raw',
+    });
+    const entityId = c!.entities[0]!._id;
+    const path = { path: { entityId } };
+
+    const entity = await client.GET('/entities/{entityId}', { params: path });
+    assert.equal(entity.data!.id, entityId);
+    assert.deepEqual(entity.data!.entity._type, ['typed_thing']);
+
+    const latest = await client.GET('/entities/{entityId}/raw-data', { params: path });
+    const meta = latest.data!.entries.default!;
+    assert.equal(meta.contentType, 'application/json');
+    const content = await client.GET('/entities/{entityId}/raw-data/{entryName}/versions/latest', {
+      params: { path: { entityId, entryName: 'default' } },
+      parseAs: 'text',
+    });
+    assert.equal(content.data, '{"source":"typed"}');
+    assert.equal(content.response.headers.get('content-length'), String(meta.contentLength));
+
+    const patched = await client.PATCH('/entities/{entityId}', {
+      params: path,
+      body: { properties: { owner: 'typed-team' } },
+    });
+    assert.equal(patched.data!.properties.owner, 'typed-team');
+    const deleted = await client.DELETE('/entities/{entityId}', { params: path });
+    assert.equal(deleted.data!.deletedEntity.entity._deleted, true);
+    const after = await client.GET('/entities/{entityId}/raw-data-versions', { params: path });
+    assert.equal(after.data!.entries.default![0]!.deleted, true);
+  });
 });

@@ -484,6 +484,236 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/entities/{entityId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An entity's `_id` (a UUID assigned by the service). An unknown id, or another account's
+                 *     entity, is 404 `ENTITY_NOT_FOUND`.
+                 */
+                entityId: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an entity
+         * @description The entity as a vertex, the shape of a query's list result: `entity` holds the `_`
+         *     metadata and `displayName`, `properties` the custom properties. A soft-deleted entity is
+         *     returned too, with `_deleted: true` and `_endOn`.
+         */
+        get: operations["getEntity"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an entity and its relationships
+         * @description Soft deletes the entity (`_deleted: true`, `_endOn` now, `_version` + 1) and, in the same
+         *     transaction, every live relationship between it and another entity, in both directions;
+         *     its raw-data versions are marked deleted. Deleting an entity that is already deleted
+         *     changes nothing and answers 200 with `numRelationshipsDeleted: 0`, so retries are safe. A
+         *     later sync job that uploads the entity again revives it.
+         */
+        delete: operations["deleteEntity"];
+        options?: never;
+        head?: never;
+        /**
+         * Set or remove an entity's properties
+         * @description Sets the given custom properties; a `null` value removes one; properties not given keep
+         *     their values. The change is a new version of the entity (`_version` + 1, `_beginOn` now).
+         *     When every given value already holds, nothing is written and the entity is returned as it
+         *     is. The owner's next DIFF sync of the entity's scope restores what its data says (a
+         *     property set here and absent from its data is removed).
+         *
+         *     The rules for names and values are the upload's (400 `VALIDATION_ERROR`, pointing at the
+         *     property): a name starting with `_` is a system property and cannot be patched
+         *     (`/properties/_type has invalid property name '_type': system properties cannot be
+         *     patched`); a value is a string, number, boolean, null, or an array of only strings, only
+         *     numbers or only booleans (`/properties/owner has invalid type. Valid types are ...`).
+         *     `properties` must name at least one property.
+         *
+         *     A property pinned by an OVERRIDE job (listed in the entity's `_overrides`) is 409
+         *     `PROPERTY_PINNED`; a soft-deleted entity is 409 `ENTITY_DELETED`. Nothing is written then.
+         */
+        patch: operations["patchEntity"];
+        trace?: never;
+    };
+    "/entities/{entityId}/relationships": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An entity's `_id` (a UUID assigned by the service). An unknown id, or another account's
+                 *     entity, is 404 `ENTITY_NOT_FOUND`.
+                 */
+                entityId: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List an entity's relationships
+         * @description The relationships between the entity and other entities of the account, ordered by the
+         *     relationship's `_id`, each with its direction seen from the entity and the entity at the
+         *     other end. Pages: pass the `cursor` of a page to get the next one; the last page has none.
+         *     `totalCount` counts every matching relationship, over all pages.
+         */
+        get: operations["listEntityRelationships"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/entities/{entityId}/raw-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An entity's `_id` (a UUID assigned by the service). An unknown id, or another account's
+                 *     entity, is 404 `ENTITY_NOT_FOUND`.
+                 */
+                entityId: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The latest version of each raw-data entry of an entity
+         * @description The metadata of each entry's latest version, by entry name (`{}` when the entity has no
+         *     raw data). Entries of a soft-deleted entity are listed with `deleted: true`. An unknown
+         *     entity, or another account's, is 404 `ENTITY_NOT_FOUND`.
+         */
+        get: operations["getEntityRawData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/entities/{entityId}/raw-data-versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An entity's `_id` (a UUID assigned by the service). An unknown id, or another account's
+                 *     entity, is 404 `ENTITY_NOT_FOUND`.
+                 */
+                entityId: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Every kept version of each raw-data entry of an entity
+         * @description By entry name, the entry's versions, newest first (at most `RAW_DATA_VERSIONS_KEPT` per
+         *     entry, 10 by default: older versions are deleted with their content). An unknown entity,
+         *     or another account's, is 404 `ENTITY_NOT_FOUND`.
+         */
+        get: operations["getEntityRawDataVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/entities/{entityId}/raw-data/{entryName}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An entity's `_id` (a UUID assigned by the service). An unknown id, or another account's
+                 *     entity, is 404 `ENTITY_NOT_FOUND`.
+                 */
+                entityId: components["parameters"]["EntityId"];
+                /** @description A raw-data entry name (a key of `entries`), URL-encoded. */
+                entryName: components["parameters"]["RawDataEntryName"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The versions of one raw-data entry
+         * @description The entry's kept versions, newest first. An unknown entity (or another account's) is 404
+         *     `ENTITY_NOT_FOUND`; an entity without an entry of that name is 404 `RAW_DATA_NOT_FOUND`.
+         */
+        get: operations["listRawDataEntryVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/entities/{entityId}/raw-data/{entryName}/versions/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An entity's `_id` (a UUID assigned by the service). An unknown id, or another account's
+                 *     entity, is 404 `ENTITY_NOT_FOUND`.
+                 */
+                entityId: components["parameters"]["EntityId"];
+                /** @description A raw-data entry name (a key of `entries`), URL-encoded. */
+                entryName: components["parameters"]["RawDataEntryName"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download the latest version of a raw-data entry
+         * @description The content of the entry's latest version exactly as stored (streamed): a JSON body as
+         *     its JSON text, a string body verbatim. `Content-Type` is the entry's `contentType`,
+         *     `Content-Length` its `contentLength`; `ETag` and `X-Raw-Data-Version-Id` name the version.
+         *     404 `ENTITY_NOT_FOUND` or `RAW_DATA_NOT_FOUND` as for the versions list.
+         */
+        get: operations["getLatestRawDataContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/entities/{entityId}/raw-data/{entryName}/versions/{versionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An entity's `_id` (a UUID assigned by the service). An unknown id, or another account's
+                 *     entity, is 404 `ENTITY_NOT_FOUND`.
+                 */
+                entityId: components["parameters"]["EntityId"];
+                /** @description A raw-data entry name (a key of `entries`), URL-encoded. */
+                entryName: components["parameters"]["RawDataEntryName"];
+                /** @description A `versionId` from the entry's metadata. */
+                versionId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Download one version of a raw-data entry
+         * @description Like `getLatestRawDataContent`, for any kept version. A version that does not exist (or
+         *     was pruned) is 404 `RAW_DATA_NOT_FOUND`.
+         */
+        get: operations["getRawDataVersionContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -641,7 +871,8 @@ export interface components {
          *       "numRelationshipsUpdated": 0,
          *       "numRelationshipsDeleted": 0,
          *       "numRelationshipCreateErrors": 0,
-         *       "numMappedRelationshipsUploaded": 0
+         *       "numMappedRelationshipsUploaded": 0,
+         *       "numRawDataVersionsCreated": 0
          *     }
          */
         SyncJob: {
@@ -685,6 +916,11 @@ export interface components {
             /** @description Relationships not created because an end was missing or soft deleted. */
             numRelationshipCreateErrors: number;
             numMappedRelationshipsUploaded: number;
+            /**
+             * @description Raw-data versions the job stored at finalize: one per `_rawData` entry whose content
+             *     differed from the entry's latest version (identical content adds none).
+             */
+            numRawDataVersionsCreated: number;
         };
         BulkUploadUrlResponse: {
             /**
@@ -784,8 +1020,8 @@ export interface components {
          *       A target that is missing, deleted or ambiguous (several scopes hold that `_type` +
          *       `_key`) counts in `numEntityUpdateErrors` and is named in the job's `errors`. At most
          *       10000 entities per job, counted across batches and the bulk file (400 `OVERRIDE sync jobs
-         *       are limited to 10000 entities per job`). `_class` and `_rawData` are accepted but not
-         *       written.
+         *       are limited to 10000 entities per job`). `_class` is accepted but not written;
+         *       `_rawData` is stored on the target as in every mode.
          *     - `CROSS_SCOPE`: entities are rejected.
          *
          *     Custom properties: the name must not start with `_` (400 `/entities/0 (entity key: '<key>')
@@ -837,6 +1073,12 @@ export interface components {
              * @description Raw data entries kept (versioned) with the entity; the only nested object allowed.
              *     Either the array form `[{ "name": "default", "rawData": { ... } }]` (sent by the SDK),
              *     or the object form `{ "<name>": { "body": <JSON or string>, "contentType": "<type>" } }`.
+             *     Names are non-empty strings of at most 1024 characters; `contentType` is a media type
+             *     (default `application/json`; anything else is 400 `/entities/0/_rawData/<name>/contentType
+             *     (entity key: '<key>') '<value>' is not a media type ...`). A string body is stored
+             *     verbatim, any other body as its JSON text. At finalize (DIFF, PUT, PATCH and OVERRIDE
+             *     alike) each entry whose content or content type differs from its latest version gets a
+             *     new version (`numRawDataVersionsCreated`); read them with the `raw-data` operations.
              */
             _rawData?: unknown;
         } & {
@@ -1102,6 +1344,197 @@ export interface components {
         JobEventListResponse: {
             events: components["schemas"]["JobEvent"][];
         };
+        /**
+         * @description A custom property value: a string, number or boolean, or an array of only strings, only
+         *     numbers or only booleans.
+         */
+        EntityPropertyValue: string | number | boolean | (string | number | boolean)[];
+        /**
+         * @description Every custom property, under its stored name: dotted names are flat keys
+         *     (`tag.Production`).
+         * @example {
+         *       "encrypted": false,
+         *       "tag.Production": true
+         *     }
+         */
+        CustomProperties: {
+            [key: string]: components["schemas"]["EntityPropertyValue"];
+        };
+        /**
+         * @description The entity's system properties (`_`-prefixed) and `displayName`. `_type` and `_class` are
+         *     arrays; `_createdOn`, `_beginOn` and `_endOn` are ISO-8601 times. `_overrides` lists the
+         *     properties an OVERRIDE job pinned. graphsync's own bookkeeping is not shown.
+         * @example {
+         *       "_id": "0b9c3f3e-5d1a-4b8e-9c61-3f2a7d4e8b10",
+         *       "_key": "host-1",
+         *       "_type": [
+         *         "example_host"
+         *       ],
+         *       "_class": [
+         *         "Host"
+         *       ],
+         *       "_accountId": "local",
+         *       "_scope": "my-scope",
+         *       "_source": "api",
+         *       "_version": 2,
+         *       "_deleted": false,
+         *       "_createdOn": "2025-06-01T10:00:00.000Z",
+         *       "_beginOn": "2025-06-02T08:30:00.000Z",
+         *       "displayName": "Host 1"
+         *     }
+         */
+        EntityMetadata: {
+            _id: string;
+            _key: string;
+            _type: string[];
+            _class: string[];
+            _accountId?: string;
+            _scope?: string;
+            _source?: string;
+            _integrationInstanceId?: string;
+            _version?: number;
+            _deleted?: boolean;
+            /** Format: date-time */
+            _createdOn?: string;
+            /** Format: date-time */
+            _beginOn?: string;
+            /**
+             * Format: date-time
+             * @description When it was soft deleted; only on deleted entities.
+             */
+            _endOn?: string;
+            _overrides?: string[];
+            displayName?: components["schemas"]["EntityPropertyValue"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @description An entity in the shape of a query's list result. `id` is the entity's `_id`, so it can be
+         *     passed back to `/entities/{entityId}`.
+         */
+        Vertex: {
+            /** @example 0b9c3f3e-5d1a-4b8e-9c61-3f2a7d4e8b10 */
+            id: string;
+            entity: components["schemas"]["EntityMetadata"];
+            properties: components["schemas"]["CustomProperties"];
+        };
+        /**
+         * @example {
+         *       "properties": {
+         *         "owner": "team-b",
+         *         "tag.Production": true,
+         *         "legacyId": null
+         *       }
+         *     }
+         */
+        PatchEntityRequest: {
+            /**
+             * @description At least one property: name -> new value, or `null` to remove the property. Names and
+             *     values follow the upload's rules (see `patchEntity`); the service checks them, so that
+             *     its messages point at the offending property.
+             */
+            properties: {
+                [key: string]: unknown;
+            };
+        };
+        DeleteEntityResponse: {
+            deletedEntity: components["schemas"]["Vertex"];
+            /** @description Live relationships this call soft deleted (0 when the entity was deleted already). */
+            numRelationshipsDeleted: number;
+        };
+        /**
+         * @description The relationship's system properties (`_`-prefixed) and `displayName`: `_type`, `_class`
+         *     (its Neo4j type), `_key`, `_fromEntityKey` / `_toEntityKey` (or `_fromEntityId` /
+         *     `_toEntityId`), with times as ISO-8601 strings. graphsync's own bookkeeping is not shown.
+         */
+        RelationshipMetadata: {
+            _id: string;
+            _key?: string;
+            _type?: string;
+            _class?: string;
+            _fromEntityKey?: string;
+            _toEntityKey?: string;
+            _version?: number;
+            _deleted?: boolean;
+            /** Format: date-time */
+            _createdOn?: string;
+            /** Format: date-time */
+            _beginOn?: string;
+            /** Format: date-time */
+            _endOn?: string;
+            displayName?: components["schemas"]["EntityPropertyValue"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @description One relationship of the entity: an edge of a query's tree result, with its `direction`
+         *     seen from the entity (a relationship from the entity to itself is `OUTGOING`) and the
+         *     entity at the other end as `vertex`.
+         */
+        EntityRelationship: {
+            /** @description The relationship's `_id`. */
+            id: string;
+            /** @enum {string} */
+            direction: "OUTGOING" | "INCOMING";
+            /** @description The `_id` of the start entity. */
+            fromVertexId: string;
+            /** @description The `_id` of the end entity. */
+            toVertexId: string;
+            relationship: components["schemas"]["RelationshipMetadata"];
+            properties: components["schemas"]["CustomProperties"];
+            vertex: components["schemas"]["Vertex"];
+        };
+        EntityRelationshipListResponse: {
+            relationships: components["schemas"]["EntityRelationship"][];
+            /** @description Every relationship that matches the filters, over all pages. */
+            totalCount: number;
+            /** @description Pass as `cursor` for the next page; absent on the last page. */
+            cursor?: string;
+        };
+        /**
+         * @description One version of a raw-data entry (the spec's "Raw data entry metadata").
+         * @example {
+         *       "beginOn": 1795353156539,
+         *       "contentType": "application/json",
+         *       "contentLength": 27,
+         *       "createdOn": 1795353156539,
+         *       "deleted": false,
+         *       "versionId": "0f8a4c2e-9d1b-4f6a-8a57-3e2d1c0b9a87"
+         *     }
+         */
+        RawDataMetadata: {
+            /** @description When this version was stored (epoch milliseconds). */
+            beginOn: number;
+            /**
+             * @description Media type of the entry, as uploaded (default `application/json`).
+             * @example application/json
+             */
+            contentType: string;
+            /** @description Size of the content in bytes. */
+            contentLength: number;
+            /** @description When the entry's first version was stored (epoch milliseconds). */
+            createdOn: number;
+            /** @description The entity was deleted (by a DIFF or `DELETE /entities/{entityId}`). */
+            deleted: boolean;
+            /** @description Identifies the version (a UUID); download it at `versions/{versionId}`. */
+            versionId: string;
+        };
+        RawDataEntriesResponse: {
+            /** @description Entry name to the metadata of its latest version. */
+            entries: {
+                [key: string]: components["schemas"]["RawDataMetadata"];
+            };
+        };
+        RawDataVersionsByEntryResponse: {
+            /** @description Entry name to its versions, newest first. */
+            entries: {
+                [key: string]: components["schemas"]["RawDataMetadata"][];
+            };
+        };
+        RawDataVersionsResponse: {
+            /** @description The entry's versions, newest first. */
+            versions: components["schemas"]["RawDataMetadata"][];
+        };
     };
     responses: {
         /** @description The request is malformed or fails validation. */
@@ -1129,6 +1562,23 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The content of a raw-data version, exactly as stored. */
+        RawDataContent: {
+            headers: {
+                /** @description The entry's `contentType`. */
+                "Content-Type"?: string;
+                /** @description The entry's `contentLength`. */
+                "Content-Length"?: number;
+                /** @description The quoted `versionId`. */
+                ETag?: string;
+                /** @description The `versionId` of the version sent. */
+                "X-Raw-Data-Version-Id"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "*/*": string;
             };
         };
         /** @description No such resource in this account (or, for /admin, the admin API is disabled). */
@@ -1261,6 +1711,13 @@ export interface components {
          *     unknown job (404).
          */
         JobId: string;
+        /**
+         * @description An entity's `_id` (a UUID assigned by the service). An unknown id, or another account's
+         *     entity, is 404 `ENTITY_NOT_FOUND`.
+         */
+        EntityId: string;
+        /** @description A raw-data entry name (a key of `entries`), URL-encoded. */
+        RawDataEntryName: string;
         /**
          * @description `true`: an object whose `_key` was already uploaded to this job (in this or an earlier
          *     batch) replaces the earlier one instead of being a 400. Default `false`, or the job's own
@@ -1996,6 +2453,325 @@ export interface operations {
             409: components["responses"]["BulkUploadConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getEntity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An entity's `_id` (a UUID assigned by the service). An unknown id, or another account's
+                 *     entity, is 404 `ENTITY_NOT_FOUND`.
+                 */
+                entityId: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entity. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vertex"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteEntity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An entity's `_id` (a UUID assigned by the service). An unknown id, or another account's
+                 *     entity, is 404 `ENTITY_NOT_FOUND`.
+                 */
+                entityId: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted entity and how many relationships this call deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteEntityResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    patchEntity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An entity's `_id` (a UUID assigned by the service). An unknown id, or another account's
+                 *     entity, is 404 `ENTITY_NOT_FOUND`.
+                 */
+                entityId: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PatchEntityRequest"];
+            };
+        };
+        responses: {
+            /** @description The entity after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vertex"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description The entity is soft deleted (code `ENTITY_DELETED`), or the patch gives a property that
+             *     an OVERRIDE job pinned (code `PROPERTY_PINNED`; the message names the properties; an
+             *     OVERRIDE job that sets them to null unpins them). Nothing was written.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PROPERTY_PINNED",
+                     *         "message": "Property 'owner' of entity '0b9c3f3e-5d1a-4b8e-9c61-3f2a7d4e8b10' is pinned by an OVERRIDE job: an OVERRIDE job that sets it to null unpins it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listEntityRelationships: {
+        parameters: {
+            query?: {
+                /** @description Relationships per page. */
+                limit?: number;
+                /** @description The `cursor` of the previous page, as given (opaque). Anything else is 400. */
+                cursor?: string;
+                /** @description `true`: soft-deleted relationships too. Default `false`. */
+                includeDeleted?: boolean;
+                /**
+                 * @description `OUTGOING`: those that start at the entity; `INCOMING`: those that end at it;
+                 *     `BOTH` (default): both.
+                 */
+                direction?: "BOTH" | "OUTGOING" | "INCOMING";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description An entity's `_id` (a UUID assigned by the service). An unknown id, or another account's
+                 *     entity, is 404 `ENTITY_NOT_FOUND`.
+                 */
+                entityId: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the entity's relationships. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntityRelationshipListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getEntityRawData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An entity's `_id` (a UUID assigned by the service). An unknown id, or another account's
+                 *     entity, is 404 `ENTITY_NOT_FOUND`.
+                 */
+                entityId: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest version of each entry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RawDataEntriesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getEntityRawDataVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An entity's `_id` (a UUID assigned by the service). An unknown id, or another account's
+                 *     entity, is 404 `ENTITY_NOT_FOUND`.
+                 */
+                entityId: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The versions of each entry, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RawDataVersionsByEntryResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listRawDataEntryVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An entity's `_id` (a UUID assigned by the service). An unknown id, or another account's
+                 *     entity, is 404 `ENTITY_NOT_FOUND`.
+                 */
+                entityId: components["parameters"]["EntityId"];
+                /** @description A raw-data entry name (a key of `entries`), URL-encoded. */
+                entryName: components["parameters"]["RawDataEntryName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry's versions, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RawDataVersionsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getLatestRawDataContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An entity's `_id` (a UUID assigned by the service). An unknown id, or another account's
+                 *     entity, is 404 `ENTITY_NOT_FOUND`.
+                 */
+                entityId: components["parameters"]["EntityId"];
+                /** @description A raw-data entry name (a key of `entries`), URL-encoded. */
+                entryName: components["parameters"]["RawDataEntryName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["RawDataContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getRawDataVersionContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An entity's `_id` (a UUID assigned by the service). An unknown id, or another account's
+                 *     entity, is 404 `ENTITY_NOT_FOUND`.
+                 */
+                entityId: components["parameters"]["EntityId"];
+                /** @description A raw-data entry name (a key of `entries`), URL-encoded. */
+                entryName: components["parameters"]["RawDataEntryName"];
+                /** @description A `versionId` from the entry's metadata. */
+                versionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["RawDataContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -8,6 +8,8 @@ import { AccountService, type AccountFeature } from '../../src/accounts/account-
 import { CypherRegistry } from '../../src/graph/cypher-registry';
 import { Graph } from '../../src/graph/graph';
 import { applySchema } from '../../src/graph/schema';
+import { EntityService } from '../../src/entities/entity-service';
+import { RawDataService } from '../../src/rawdata/raw-data-service';
 import { buildApp, type AppDeps } from '../../src/http/build-app';
 import { cypherRoot } from '../../src/paths';
 import { startApi, type RunningApi } from '../../src/api';
@@ -76,7 +78,7 @@ export function testBulkUploads(maxBytes = 1024 * 1024): {
  * `finalizer.run` itself.
  */
 export async function testSync(
-  overrides: { chunkSize?: number; queued?: boolean } = {},
+  overrides: { chunkSize?: number; queued?: boolean; rawDataVersionsKept?: number } = {},
 ): Promise<SyncJobs> {
   const graph = await testGraph();
   return createSyncJobs({
@@ -86,6 +88,7 @@ export async function testSync(
     logger: silentLogger,
     chunkSize: overrides.chunkSize ?? 1000,
     attempts: overrides.queued === true ? 1 : 2,
+    rawDataVersionsKept: overrides.rawDataVersionsKept ?? 10,
     bulkUploads: testBulkUploads(),
     ...(overrides.queued === true
       ? { dispatcher: () => ({ dispatch: () => Promise.resolve() }) }
@@ -128,6 +131,9 @@ export async function testApp(overrides: Partial<AppDeps> = {}): Promise<express
     ...overrides,
     syncJobs: overrides.syncJobs ?? (await testSyncJobs()),
     bulkUploads: overrides.bulkUploads ?? (await testSync()).bulkUploads,
+    entities: overrides.entities ?? new EntityService({ graph }),
+    rawData:
+      overrides.rawData ?? new RawDataService({ graph, blobs: new FsBlobStore(testBlobDir) }),
   });
 }
 

@@ -14,4 +14,5 @@ export const ZERO_COUNTERS = {
   numRelationshipsDeleted: 0,
   numRelationshipCreateErrors: 0,
   numMappedRelationshipsUploaded: 0,
+  numRawDataVersionsCreated: 0,
 } as const;

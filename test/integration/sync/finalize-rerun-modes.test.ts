@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { FsBlobStore } from '../../../src/blob/fs-blob-store';
+import { RawDataWriter } from '../../../src/rawdata/raw-data-writer';
 import { type SyncJobs } from '../../../src/sync/create-sync-jobs';
 import { Finalizer } from '../../../src/sync/finalizer';
 import type { JobStore } from '../../../src/sync/job-store';
@@ -13,11 +14,11 @@ import {
 } from '../../helpers/harness';
 
 /**
- * A worker that dies after applying a CROSS_SCOPE, OVERRIDE or mapped-relationship job but before
+ * A worker that dies after applying a CROSS_SCOPE, OVERRIDE, mapped-relationship or raw-data job but before
  * marking it FINISHED leaves the job to a re-run, which must report exactly what the first run
  * did (the graph already holds it all). The "death" is a job store whose move to FINISHED throws.
  */
-describe('finalize re-run of CROSS_SCOPE, OVERRIDE and mapped jobs (real Neo4j)', () => {
+describe('finalize re-run of CROSS_SCOPE, OVERRIDE, mapped and raw-data jobs (real Neo4j)', () => {
   let sync: SyncJobs;
   let dying: Finalizer;
   before(async () => {
@@ -30,7 +31,14 @@ describe('finalize re-run of CROSS_SCOPE, OVERRIDE and mapped jobs (real Neo4j)'
       move.to === 'FINISHED'
         ? Promise.reject(new Error('the worker died'))
         : real.transition(ref, move);
-    dying = new Finalizer({ graph, blobs, jobs, logger: silentLogger, chunkSize: 1000 });
+    dying = new Finalizer({
+      graph,
+      blobs,
+      jobs,
+      logger: silentLogger,
+      rawData: new RawDataWriter({ graph, blobs, versionsKept: 10 }),
+      chunkSize: 1000,
+    });
   });
 
   async function job(accountId: string, start: object, upload: object) {
@@ -125,5 +133,28 @@ describe('finalize re-run of CROSS_SCOPE, OVERRIDE and mapped jobs (real Neo4j)'
       ),
     );
     assert.deepEqual(counters(rerun), { numEntitiesCreated: 3, numRelationshipsCreated: 2 });
+  });
+
+  it('raw data: versions the first run stored are counted again, not stored twice', async () => {
+    const { accountId } = await freshAccount();
+    const raw = (v: number) => ({ _rawData: { d: { body: { v } }, n: { body: 'same' } } });
+    await finished(
+      await job(accountId, { source: 'api', scope: 's' }, { entities: [e('k1', raw(1))] }),
+    );
+    const rerun = await interrupted(
+      await job(
+        accountId,
+        { source: 'api', scope: 's' },
+        { entities: [e('k1', raw(2)), e('k2', raw(1))] },
+      ),
+    );
+    // k1's entity is unchanged (raw data is not part of its content): only k2 is created.
+    assert.deepEqual(counters(rerun), { numEntitiesCreated: 1, numRawDataVersionsCreated: 3 });
+    const graph = await testGraph();
+    const stored = await graph.read<{ name: string; seq: number }>(
+      'rawdata/test-account-versions',
+      { accountId },
+    );
+    assert.deepEqual(stored.map((v) => `${v.name}${v.seq}`).sort(), ['d1', 'd1', 'd2', 'n1', 'n1']);
   });
 });

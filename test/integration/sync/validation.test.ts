@@ -757,6 +757,24 @@ describe('sync jobs: upload validation (HTTP, real Neo4j)', () => {
         code: 'VALIDATION_ERROR',
       },
       {
+        name: 'an empty property name',
+        raw: '{"entities": [{"_key": "k", "_type": "t", "_class": "C", "": 1}]}',
+        status: 400,
+        code: 'VALIDATION_ERROR',
+      },
+      {
+        name: 'a property name with a NUL character',
+        raw: '{"entities": [{"_key": "k", "_type": "t", "_class": "C", "a\\u0000b": 1}]}',
+        status: 400,
+        code: 'VALIDATION_ERROR',
+      },
+      {
+        name: '_rawData with a header-breaking contentType',
+        raw: '{"entities": [{"_key": "k", "_type": "t", "_class": "C", "_rawData": {"d": {"body": 1, "contentType": "text/plain\\r\\nX: 1"}}}]}',
+        status: 400,
+        code: 'VALIDATION_ERROR',
+      },
+      {
         name: 'a __proto__ property',
         raw: '{"entities": [{"__proto__": {"x": 1}, "_key": "k", "_type": "t", "_class": "C"}]}',
         status: 400,

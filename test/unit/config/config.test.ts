@@ -64,6 +64,9 @@ describe('loadConfig', () => {
       /^PUBLIC_URL must be an http:\/\/ or https:\/\//,
     ],
     [{ UPLOAD_URL_SECRET: 'short' }, /^UPLOAD_URL_SECRET must be at least 32 characters when set$/],
+    [{ RAW_DATA_VERSIONS_KEPT: '0' }, /^RAW_DATA_VERSIONS_KEPT must be at least 1 \(got '0'\)$/],
+    [{ RAW_DATA_VERSIONS_KEPT: '1001' }, /^RAW_DATA_VERSIONS_KEPT must be at most 1000/],
+    [{ RAW_DATA_VERSIONS_KEPT: 'ten' }, /^RAW_DATA_VERSIONS_KEPT /],
   ];
   for (const [env, message] of bad) {
     it(`rejects ${JSON.stringify(env)} naming the variable`, () => {
@@ -74,6 +77,12 @@ describe('loadConfig', () => {
       );
     });
   }
+
+  it('keeps 10 raw-data versions per entry unless RAW_DATA_VERSIONS_KEPT says otherwise', () => {
+    assert.equal(loadConfig({}).sync.rawDataVersionsKept, 10);
+    assert.equal(loadConfig({ RAW_DATA_VERSIONS_KEPT: '3' }).sync.rawDataVersionsKept, 3);
+    assert.equal(loadConfig({ RAW_DATA_VERSIONS_KEPT: '' }).sync.rawDataVersionsKept, 10);
+  });
 
   it('reads the bulk upload settings: size in bytes, public URL without trailing slash, secret', () => {
     const defaults = loadConfig({});

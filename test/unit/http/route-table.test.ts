@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import type { AccountService } from '../../../src/accounts/account-service';
+import type { EntityApi } from '../../../src/entities/entity-api';
 import { handlerMap } from '../../../src/http/build-app';
 import { RouteTable } from '../../../src/http/route-table';
+import type { RawDataApi } from '../../../src/rawdata/raw-data-service';
 import type { BulkUploadApi, SyncJobApi } from '../../../src/sync/job-service-contract';
 import { openapiPath } from '../../../src/paths';
 
@@ -81,6 +83,8 @@ describe('RouteTable', () => {
       accounts: {} as AccountService,
       syncJobs: {} as SyncJobApi,
       bulkUploads: {} as BulkUploadApi,
+      entities: {} as EntityApi,
+      rawData: {} as RawDataApi,
       readiness: { mode: 'local', pingNeo4j: () => Promise.resolve() },
     });
     RouteTable.fromFile(openapiPath).assertHandlers(Object.keys(handlers));

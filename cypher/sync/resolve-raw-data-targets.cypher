@@ -1,0 +1,25 @@
+// For each written entity that carries raw data: its _id, once the chunk's entities are written.
+// A row names its entity as the job's mode does: by _id in the account (PATCH, OVERRIDE), else by
+// _key in the job's scope (DIFF, PUT, PATCH), or with $anyScope (OVERRIDE) by _type and _key in
+// any scope of the account, narrowed by row.scope. Rows whose entity is missing, deleted or
+// ambiguous (the job counted those as errors) are left out. Reads only.
+// params: $accountId, $scope, $anyScope, $rows
+// returns: i, entityId
+UNWIND $rows AS row
+OPTIONAL MATCH (byId:Entity {_id: row.id})
+USING INDEX SEEK byId:Entity(_id)
+WITH row, CASE WHEN byId._accountId = $accountId THEN byId ELSE null END AS byId
+OPTIONAL MATCH (inScope:Entity {_accountId: $accountId, _scope: $scope, _key: row.key})
+USING INDEX SEEK inScope:Entity(_accountId, _scope, _key)
+WHERE row.id IS NULL AND NOT $anyScope
+OPTIONAL MATCH (anywhere:Entity {_accountId: $accountId, _key: row.key})
+USING INDEX SEEK anywhere:Entity(_accountId, _key)
+WHERE row.id IS NULL AND $anyScope AND anywhere._type = row.type
+  AND (row.scope IS NULL OR anywhere._scope = row.scope)
+WITH row, byId, inScope, collect(anywhere) AS anywhere
+WITH row, CASE WHEN row.id IS NOT NULL THEN [byId]
+               WHEN $anyScope THEN anywhere
+               ELSE [inScope] END AS found
+WITH row, [n IN found WHERE n IS NOT NULL AND NOT coalesce(n._deleted, false)] AS live
+WHERE size(live) = 1
+RETURN row.i AS i, live[0]._id AS entityId

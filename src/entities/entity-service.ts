@@ -1,0 +1,163 @@
+import { isDeepStrictEqual } from 'node:util';
+import { ValidationError } from '../errors/app-error';
+import type { Graph } from '../graph/graph';
+import { type PropertyMap, toEdge, toVertex, type Vertex } from '../query/vertex-shape';
+import type {
+  DeletedEntity,
+  EntityApi,
+  EntityRef,
+  EntityRelationship,
+  ListRelationshipsInput,
+  RelationshipPage,
+} from './entity-api';
+import { entityDeleted, propertiesPinned } from './entity-conflicts';
+import { entityNotFound } from './entity-not-found';
+import { type PropertyPatch, validatePatch } from './entity-patch-validation';
+import { decodeCursor, encodeCursor } from './relationship-cursor';
+
+export const DEFAULT_RELATIONSHIP_LIMIT = 100;
+export const MAX_RELATIONSHIP_LIMIT = 1000;
+
+interface EntityRow {
+  entity: PropertyMap;
+}
+
+interface RelationshipRow {
+  relationship: PropertyMap;
+  fromId: string;
+  toId: string;
+  direction: 'OUTGOING' | 'INCOMING';
+  vertex: PropertyMap;
+}
+
+/**
+ * The entity mutation API: one entity by `_id`, read, patched, soft deleted, and its relationships
+ * listed. Another account's entity is the same 404 as an unknown one. PATCH and DELETE check the
+ * entity and write it in one transaction that holds its lock, so a check still holds at the write.
+ */
+export class EntityService implements EntityApi {
+  private readonly graph: Graph;
+  private readonly now: () => number;
+
+  constructor(deps: { graph: Graph; now?: () => number }) {
+    this.graph = deps.graph;
+    this.now = deps.now ?? Date.now;
+  }
+
+  async get(ref: EntityRef): Promise<Vertex> {
+    const [row] = await this.graph.read<EntityRow>('entities/get-entity', params(ref));
+    if (row === undefined) throw entityNotFound(ref.entityId);
+    return toVertex(row.entity);
+  }
+
+  /**
+   * Sets the given custom properties (null removes one) as a new version, unless every value
+   * already holds. A deleted entity, or a property pinned by an OVERRIDE job, is a 409 and
+   * nothing is written.
+   */
+  async patch(input: EntityRef & { body: unknown }): Promise<Vertex> {
+    const patch = validatePatch(input.body);
+    const now = this.now();
+    const entity = await this.graph.writeTx(async (tx) => {
+      const [row] = await tx.run<EntityRow>('entities/lock-entity', params(input));
+      if (row === undefined) throw entityNotFound(input.entityId);
+      const stored = row.entity;
+      if (stored._deleted === true) throw entityDeleted(input.entityId);
+      const pins = stringList(stored._overrides);
+      const pinned = Object.keys(patch).filter((name) => pins.includes(name));
+      if (pinned.length > 0) throw propertiesPinned(input.entityId, pinned);
+      if (holds(stored, patch)) return stored;
+      const [written] = await tx.run<EntityRow>('entities/patch-entity', {
+        ...params(input),
+        properties: patch,
+        now,
+      });
+      if (written === undefined) throw entityNotFound(input.entityId);
+      return written.entity;
+    });
+    return toVertex(entity);
+  }
+
+  /**
+   * Soft deletes the entity with every live relationship touching it. Deleting a deleted entity
+   * changes nothing and answers it as it is, so that retrying scripts see success.
+   */
+  async delete(ref: EntityRef): Promise<DeletedEntity> {
+    const now = this.now();
+    return this.graph.writeTx(async (tx) => {
+      const [row] = await tx.run<EntityRow>('entities/lock-entity', params(ref));
+      if (row === undefined) throw entityNotFound(ref.entityId);
+      if (row.entity._deleted === true) {
+        return { deletedEntity: toVertex(row.entity), numRelationshipsDeleted: 0 };
+      }
+      const [deleted] = await tx.run<EntityRow & { relationshipsDeleted: number }>(
+        'entities/delete-entity',
+        { ...params(ref), now },
+      );
+      if (deleted === undefined) throw entityNotFound(ref.entityId);
+      return {
+        deletedEntity: toVertex(deleted.entity),
+        numRelationshipsDeleted: deleted.relationshipsDeleted,
+      };
+    });
+  }
+
+  /** One page of the entity's relationships, ordered by the relationship's `_id`. */
+  async listRelationships(input: ListRelationshipsInput): Promise<RelationshipPage> {
+    const limit = input.limit ?? DEFAULT_RELATIONSHIP_LIMIT;
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_RELATIONSHIP_LIMIT) {
+      throw new ValidationError(
+        `query parameter 'limit' must be an integer from 1 to ${MAX_RELATIONSHIP_LIMIT}`,
+      );
+    }
+    const after = input.cursor === undefined ? null : decodeCursor(input.cursor);
+    const [row] = await this.graph.read<{ totalCount: number; page: RelationshipRow[] }>(
+      'entities/list-entity-relationships',
+      {
+        ...params(input),
+        direction: input.direction ?? 'BOTH',
+        includeDeleted: input.includeDeleted ?? false,
+        after,
+        // One more than asked for tells whether another page follows.
+        take: limit + 1,
+      },
+    );
+    if (row === undefined) throw entityNotFound(input.entityId);
+    const page = row.page.slice(0, limit).map(toEntityRelationship);
+    const last = page.at(-1);
+    return {
+      relationships: page,
+      totalCount: row.totalCount,
+      ...(row.page.length > limit && last !== undefined ? { cursor: encodeCursor(last.id) } : {}),
+    };
+  }
+}
+
+function params(ref: EntityRef): { accountId: string; id: string } {
+  return { accountId: ref.accountId, id: ref.entityId };
+}
+
+/** Whether every value of the patch is already stored (a null: the property is absent). */
+function holds(stored: PropertyMap, patch: PropertyPatch): boolean {
+  return Object.entries(patch).every(([name, value]) => {
+    const current = Object.hasOwn(stored, name) ? stored[name] : null;
+    return isDeepStrictEqual(current ?? null, value);
+  });
+}
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+function toEntityRelationship(row: RelationshipRow): EntityRelationship {
+  const edge = toEdge({ props: row.relationship, fromId: row.fromId, toId: row.toId });
+  return {
+    id: edge.id,
+    direction: row.direction,
+    fromVertexId: edge.fromVertexId,
+    toVertexId: edge.toVertexId,
+    relationship: edge.relationship,
+    properties: edge.properties,
+    vertex: toVertex(row.vertex),
+  };
+}
