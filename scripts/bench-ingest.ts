@@ -46,6 +46,8 @@ interface Options {
   seed: number;
   heap: string;
   pagecache: string;
+  /** Each entity carries its source record as SDK-form `_rawData` (stored as versions). */
+  rawData: boolean;
 }
 
 function parseOptions(argv: readonly string[]): Options {
@@ -59,6 +61,7 @@ function parseOptions(argv: readonly string[]): Options {
     seed: num(ENV.BENCH_SEED, 42),
     heap: ENV.BENCH_NEO4J_HEAP ?? '2g',
     pagecache: ENV.BENCH_NEO4J_PAGECACHE ?? '1g',
+    rawData: ENV.BENCH_RAW_DATA === '1',
   };
   const { values } = parseArgs({
     args: [...argv],
@@ -70,13 +73,14 @@ function parseOptions(argv: readonly string[]): Options {
       seed: { type: 'string' },
       local: { type: 'boolean' },
       source: { type: 'boolean' },
+      'raw-data': { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
   if (values.help === true) {
     process.stdout.write(
       'npm run bench:ingest -- [--entities N] [--batch 1000] [--concurrency 4] [--chunk 5000]\n' +
-        '                        [--seed 42] [--local] [--source]\n' +
+        '                        [--seed 42] [--local] [--source] [--raw-data]\n' +
         'Env: NEO4J_URI (else a local Neo4j is started), REDIS_URL (queue mode; default\n' +
         'redis://127.0.0.1:6379), BENCH_NEO4J_HEAP (2g), BENCH_NEO4J_PAGECACHE (1g).\n',
     );
@@ -89,6 +93,7 @@ function parseOptions(argv: readonly string[]): Options {
   o.seed = num(values.seed, o.seed);
   if (values.local === true) o.local = true;
   if (values.source === true) o.source = true;
+  if (values['raw-data'] === true) o.rawData = true;
   if (o.entities < 10) throw new Error('--entities must be at least 10');
   return o;
 }
@@ -312,7 +317,11 @@ async function runDiff(
   for (let start = 0; start < n; start += opts.batch) {
     const end = Math.min(n, start + opts.batch);
     batches.push(() => ({
-      entities: range(start, end).map((i) => entity(opts.seed, i, variantOf(i))),
+      entities: range(start, end).map((i) => {
+        const e = entity(opts.seed, i, variantOf(i));
+        // The SDK's form: the record the entity was built from (here: its own properties).
+        return opts.rawData ? { ...e, _rawData: [{ name: 'default', rawData: { ...e } }] } : e;
+      }),
     }));
   }
   for (let start = 0; start < 2 * n; start += opts.batch) {
@@ -586,6 +595,7 @@ function checkCounters(opts: Options, first: RunResult, same: RunResult, change:
         numRelationshipsUpdated: 0,
         numRelationshipsDeleted: 0,
         numRelationshipCreateErrors: 0,
+        ...(opts.rawData ? { numRawDataVersionsCreated: n } : {}),
       },
     ],
     [
@@ -597,6 +607,7 @@ function checkCounters(opts: Options, first: RunResult, same: RunResult, change:
         numRelationshipsCreated: 0,
         numRelationshipsUpdated: 0,
         numRelationshipsDeleted: 0,
+        ...(opts.rawData ? { numRawDataVersionsCreated: 0 } : {}),
       },
     ],
     [
@@ -608,6 +619,7 @@ function checkCounters(opts: Options, first: RunResult, same: RunResult, change:
         numRelationshipsCreated: 0,
         numRelationshipsUpdated: countChanged(2 * n),
         numRelationshipsDeleted: 0,
+        ...(opts.rawData ? { numRawDataVersionsCreated: countChanged(n) } : {}),
       },
     ],
   ];
@@ -642,7 +654,8 @@ function printReport(
       `R +${String(j.numRelationshipsCreated)} ~${String(j.numRelationshipsUpdated)} -${String(j.numRelationshipsDeleted)}` +
       (Number(j.numRelationshipCreateErrors) > 0
         ? ` (${String(j.numRelationshipCreateErrors)} R errors)`
-        : '')
+        : '') +
+      (opts.rawData ? `, raw +${String(j.numRawDataVersionsCreated)}` : '')
     );
   };
   const ratioFirst = r.first.finalizeMs / r.floorMs;
@@ -692,7 +705,8 @@ function printReport(
     '',
     `graphsync ingest benchmark: ${n} entities (20 types), ${2 * n} relationships; ` +
       `uploads of ${opts.batch} objects, ${opts.concurrency} concurrent; finalize chunks of ${opts.chunk}; ` +
-      `${r.worker === undefined ? 'local mode' : 'queue mode (1 worker)'}; ${os.cpus().length} CPUs`,
+      `${r.worker === undefined ? 'local mode' : 'queue mode (1 worker)'}; ${os.cpus().length} CPUs` +
+      (opts.rawData ? '; every entity with SDK-form _rawData (the floor writes none)' : ''),
     '',
     line(rows[0]!),
     `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`,
