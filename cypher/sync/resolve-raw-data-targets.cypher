@@ -1,10 +1,11 @@
-// For each written entity that carries raw data: its _id, once the chunk's entities are written.
-// A row names its entity as the job's mode does: by _id in the account (PATCH, OVERRIDE), else by
+// For each entity of a chunk that carries raw data: its _id and the latest version of each of its
+// entries named in row.names (reads only). Run before the chunk is written (entities that exist
+// already) and after it (the rest). A row names its entity as the job's mode does: by _id in the account (PATCH, OVERRIDE), else by
 // _key in the job's scope (DIFF, PUT, PATCH), or with $anyScope (OVERRIDE) by _type and _key in
 // any scope of the account, narrowed by row.scope. Rows whose entity is missing, deleted or
 // ambiguous (the job counted those as errors) are left out. Reads only.
 // params: $accountId, $scope, $anyScope, $rows
-// returns: i, entityId
+// returns: i, entityId, latest
 UNWIND $rows AS row
 OPTIONAL MATCH (byId:Entity {_id: row.id})
 USING INDEX SEEK byId:Entity(_id)
@@ -22,4 +23,14 @@ WITH row, CASE WHEN row.id IS NOT NULL THEN [byId]
                ELSE [inScope] END AS found
 WITH row, [n IN found WHERE n IS NOT NULL AND NOT coalesce(n._deleted, false)] AS live
 WHERE size(live) = 1
-RETURN row.i AS i, live[0]._id AS entityId
+WITH row, live[0]._id AS entityId
+CALL (row, entityId) {
+  OPTIONAL MATCH (v:_RawDataVersion {entityId: entityId})
+  USING INDEX SEEK v:_RawDataVersion(entityId)
+  WHERE v.name IN row.names
+  WITH v ORDER BY v.seq DESC
+  WITH v.name AS name, head(collect(v)) AS v
+  WHERE name IS NOT NULL
+  RETURN collect({name: name, hash: v.hash, deleted: v.deleted, jobId: v.jobId}) AS latest
+}
+RETURN row.i AS i, entityId, latest

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { accountSegment, type BlobStore, blobKey } from '../blob/blob-store';
 import type { Graph } from '../graph/graph';
 import type { RawDataEntry } from '../sync/job-types';
-import { encodeEntry, type EncodedEntry } from './raw-data-content';
+import { encodeEntry } from './raw-data-content';
 
-/** Blob writes in flight at once while a chunk's new versions are stored. */
-const BLOB_WRITES_IN_FLIGHT = 16;
+/** Blob writes (and deletes) in flight at once. */
+const BLOBS_IN_FLIGHT = 16;
 
 export interface RawDataWriterDeps {
   graph: Graph;
@@ -14,110 +14,132 @@ export interface RawDataWriterDeps {
   versionsKept: number;
 }
 
-/** The raw-data entries uploaded for one entity (by its `_id`). */
-export interface EntityRawData {
-  entityId: string;
+/** The latest version of one entry, as stored. */
+export interface LatestVersion {
+  name: string;
+  hash: string;
+  deleted: boolean;
+  /** The sync job that stored it, if any. */
+  jobId: string | null;
+}
+
+/** The raw-data entries uploaded for one entity, and what is stored for them already. */
+export interface RawDataItem {
   entries: RawDataEntry[];
+  /** The latest version of each entry that has one (none for an entity not written yet). */
+  latest: LatestVersion[];
+}
+
+/** A version whose content is in the blob store and whose metadata is not recorded yet. */
+export interface PendingVersion {
+  /** Index of its item. */
+  item: number;
+  name: string;
+  versionId: string;
+  hash: string;
+  blobKey: string;
+  contentType: string;
+  contentLength: number;
 }
 
 /**
- * Stores raw-data entries as versions: content in the blob store, metadata as `:_RawDataVersion`
- * nodes in Neo4j. An entry whose content (and content type) equals its latest live version adds
- * nothing. Content is written before the metadata that points at it, so a crash in between
- * leaves at most an unreferenced blob, never a version without content.
+ * Stores raw-data entries as versions, in two steps: `storeContent` decides which entries differ
+ * from their latest version and writes their content to the blob store (it needs no entity id, so
+ * it runs before the entities are written); `record` adds the metadata (`:_RawDataVersion` nodes)
+ * once each item's entity is known. Content is written before the metadata that points at it, so
+ * a crash in between leaves at most an unreferenced blob, never a version without content.
  */
 export class RawDataWriter {
   constructor(private readonly deps: RawDataWriterDeps) {}
 
   /**
-   * Returns the number of versions this writer's job added: those added now, and those an
-   * earlier run of the same job added (a finalize re-run after a crash counts exactly).
+   * Writes the content of every entry whose content type and content differ from its latest live
+   * version. `replayed` counts the unchanged entries that this job stored itself (in an earlier
+   * finalize run), so that a re-run counts exactly.
    */
-  async write(input: {
+  async storeContent(input: {
     accountId: string;
-    /** The sync job writing, stamped on its versions. */
     jobId: string | null;
-    now: number;
-    items: EntityRawData[];
-  }): Promise<number> {
-    const encoded = input.items.flatMap((item) =>
-      item.entries.map((entry) => ({ entityId: item.entityId, entry: encodeEntry(entry) })),
-    );
-    if (encoded.length === 0) return 0;
-    const { changed, replayed } = await this.changed(encoded, input.jobId);
-    if (changed.length === 0) return replayed;
-    const rows = changed.map(({ entityId, entry }) => {
-      const versionId = randomUUID();
-      return {
-        entityId,
-        name: entry.name,
-        versionId,
-        hash: entry.hash,
-        blobKey: blobKey('raw-data', accountSegment(input.accountId), entityId, versionId),
-        contentType: entry.contentType,
-        contentLength: entry.bytes.length,
-        bytes: entry.bytes,
-      };
+    items: RawDataItem[];
+  }): Promise<{ pending: PendingVersion[]; replayed: number }> {
+    const pending: Array<PendingVersion & { bytes: Buffer }> = [];
+    let replayed = 0;
+    input.items.forEach((item, index) => {
+      const live = new Map(item.latest.filter((l) => !l.deleted).map((l) => [l.name, l]));
+      for (const entry of item.entries) {
+        const encoded = encodeEntry(entry);
+        const stored = live.get(entry.name);
+        if (stored?.hash === encoded.hash) {
+          if (input.jobId !== null && stored.jobId === input.jobId) replayed++;
+          continue;
+        }
+        const versionId = randomUUID();
+        pending.push({
+          item: index,
+          name: entry.name,
+          versionId,
+          hash: encoded.hash,
+          // Two hex digits of fan-out keep directories small in a filesystem store.
+          blobKey: blobKey(
+            'raw-data',
+            accountSegment(input.accountId),
+            versionId.slice(0, 2),
+            versionId,
+          ),
+          contentType: encoded.contentType,
+          contentLength: encoded.bytes.length,
+          bytes: encoded.bytes,
+        });
+      }
     });
-    await eachLimited(rows, BLOB_WRITES_IN_FLIGHT, (r) => this.deps.blobs.put(r.blobKey, r.bytes));
-    const added = await this.deps.graph.write<{ versionId: string; pruned: string[] }>(
-      'rawdata/add-versions',
-      {
-        accountId: input.accountId,
-        jobId: input.jobId,
-        now: input.now,
-        keep: this.deps.versionsKept,
-        rows: rows.map(({ bytes: _bytes, ...row }) => row),
-      },
-    );
-    const kept = new Set(added.map((a) => a.versionId));
-    const unused = [
-      ...rows.filter((r) => !kept.has(r.versionId)).map((r) => r.blobKey),
-      ...added.flatMap((a) => a.pruned),
-    ];
-    await eachLimited(unused, BLOB_WRITES_IN_FLIGHT, (key) => this.deps.blobs.deletePrefix(key));
-    return added.length + replayed;
+    await eachLimited(pending, (p) => this.deps.blobs.put(p.blobKey, p.bytes));
+    return { pending: pending.map(({ bytes: _bytes, ...p }) => p), replayed };
   }
 
   /**
-   * The entries whose latest version differs from the upload (or is deleted, or is missing), and
-   * how many of the others this job wrote itself (in an earlier run).
+   * Records the pending versions of the items whose entity is known (`entityIdOf`), pruning each
+   * entry to the newest versions kept; removes the content of versions not recorded (their entity
+   * was not written, or another writer stored the same content first) and of pruned ones.
+   * Returns the number of versions recorded.
    */
-  private async changed(
-    encoded: Array<{ entityId: string; entry: EncodedEntry }>,
-    jobId: string | null,
-  ): Promise<{ changed: Array<{ entityId: string; entry: EncodedEntry }>; replayed: number }> {
-    const latest = await this.deps.graph.read<{
-      entityId: string;
-      name: string;
-      hash: string;
-      deleted: boolean;
-      jobId: string | null;
-    }>('rawdata/latest-versions', {
-      rows: encoded.map(({ entityId, entry }) => ({ entityId, name: entry.name })),
+  async record(input: {
+    accountId: string;
+    jobId: string | null;
+    now: number;
+    pending: PendingVersion[];
+    entityIdOf: (item: number) => string | undefined;
+  }): Promise<number> {
+    const rows = input.pending.flatMap((p) => {
+      const entityId = input.entityIdOf(p.item);
+      return entityId === undefined ? [] : [{ ...p, entityId }];
     });
-    const live = new Map(
-      latest.filter((l) => !l.deleted).map((l) => [`${l.entityId}\u0000${l.name}`, l]),
-    );
-    const changed: Array<{ entityId: string; entry: EncodedEntry }> = [];
-    let replayed = 0;
-    for (const item of encoded) {
-      const stored = live.get(`${item.entityId}\u0000${item.entry.name}`);
-      if (stored?.hash !== item.entry.hash) changed.push(item);
-      else if (jobId !== null && stored.jobId === jobId) replayed++;
-    }
-    return { changed, replayed };
+    const added =
+      rows.length === 0
+        ? []
+        : await this.deps.graph.write<{ versionId: string; pruned: string[] }>(
+            'rawdata/add-versions',
+            {
+              accountId: input.accountId,
+              jobId: input.jobId,
+              now: input.now,
+              keep: this.deps.versionsKept,
+              rows: rows.map(({ item: _item, ...row }) => row),
+            },
+          );
+    const kept = new Set(added.map((a) => a.versionId));
+    const unused = [
+      ...input.pending.filter((p) => !kept.has(p.versionId)).map((p) => p.blobKey),
+      ...added.flatMap((a) => a.pruned),
+    ];
+    await eachLimited(unused, (key) => this.deps.blobs.deletePrefix(key));
+    return added.length;
   }
 }
 
-async function eachLimited<T>(
-  items: T[],
-  limit: number,
-  work: (item: T) => Promise<void>,
-): Promise<void> {
+async function eachLimited<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const lane = async () => {
     while (next < items.length) await work(items[next++]!);
   };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  await Promise.all(Array.from({ length: Math.min(BLOBS_IN_FLIGHT, items.length) }, lane));
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type ApplyContext, type Op, replayed, stamp, type Write } from './apply-context';
 import { PLACEHOLDER_SCOPE } from './apply-mapped';
 import { prepareOverrides } from './apply-override';
-import { applyRawData } from './apply-raw-data';
+import { prepareRawData } from './apply-raw-data';
 import { entityHash, withoutNulls } from './content-hash';
 import type { StagedEntity } from './job-types';
 
@@ -37,15 +37,18 @@ const NEW_ENTITY = (i: number): Classified => ({
  * that applies it. The finalizer runs the next chunk's classification while this one writes.
  */
 export async function prepareEntities(ctx: ApplyContext, chunk: StagedEntity[]): Promise<Write> {
-  const write = await (ctx.mode === 'OVERRIDE'
-    ? prepareOverrides(ctx, chunk)
-    : ctx.mode === 'PATCH'
-      ? patchChunk(ctx, chunk)
-      : upsertChunk(ctx, chunk));
-  // Raw data follows its entity: stored once the chunk's entities exist.
+  const [write, writeRawData] = await Promise.all([
+    ctx.mode === 'OVERRIDE'
+      ? prepareOverrides(ctx, chunk)
+      : ctx.mode === 'PATCH'
+        ? patchChunk(ctx, chunk)
+        : upsertChunk(ctx, chunk),
+    prepareRawData(ctx, chunk),
+  ]);
+  // Raw-data versions are recorded once their entities exist.
   return async () => {
     await write();
-    await applyRawData(ctx, chunk);
+    await writeRawData();
   };
 }
 

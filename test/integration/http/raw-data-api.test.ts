@@ -41,6 +41,17 @@ async function storedVersions(accountId: string): Promise<StoredVersion[]> {
   return graph.read<StoredVersion>('rawdata/test-account-versions', { accountId });
 }
 
+/** The raw-data content files of an account in the test blob store, as blob keys, sorted. */
+function blobFiles(accountId: string): string[] {
+  const dir = path.join(testBlobDir, 'raw-data', accountId);
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((f) => f.isFile())
+    .map((f) => path.relative(testBlobDir, path.join(f.parentPath, f.name)))
+    .sort();
+}
+
 /** The binary body of a download, whatever its content type. */
 function binary(req: request.Test): request.Test {
   return req.buffer(true).parse((res, done) => {
@@ -160,6 +171,32 @@ describe('raw data (HTTP, real Neo4j)', () => {
         assert.equal(res.status, 200);
         assert.equal((res.body as Buffer).toString('utf8'), JSON.stringify({ v: 3 - n }));
       }
+    });
+
+    it('counts exactly across finalize chunks, which are prepared while the previous one writes', async () => {
+      const a = await freshAccount();
+      const sync = await testSync({ chunkSize: 40 });
+      const run = async (changed: number) => {
+        const started = await sync.service.start({
+          accountId: a.accountId,
+          body: { source: 'api', scope: 's' },
+        });
+        const ref = { accountId: a.accountId, jobId: started.id };
+        await uploadJson(sync, ref, {
+          entities: Array.from({ length: 150 }, (_, i) =>
+            entity(`e${i}`, {
+              _rawData: [{ name: 'default', rawData: { i, v: i < changed ? 2 : 1 } }],
+            }),
+          ),
+        });
+        return sync.service.finalize({ ...ref, body: {} });
+      };
+      assert.equal((await run(0)).numRawDataVersionsCreated, 150);
+      assert.equal((await run(0)).numRawDataVersionsCreated, 0);
+      assert.equal((await run(45)).numRawDataVersionsCreated, 45);
+      const stored = await storedVersions(a.accountId);
+      assert.equal(stored.length, 195);
+      assert.equal(stored.filter((v) => v.seq === 2).length, 45);
     });
 
     it('a content type change alone is a new version', async () => {
@@ -285,6 +322,7 @@ describe('raw data (HTTP, real Neo4j)', () => {
       ]);
       assert.equal(override.numRawDataVersionsCreated, 0);
       assert.deepEqual(await storedVersions(a.accountId), []);
+      assert.deepEqual(blobFiles(a.accountId), [], 'the content written ahead is removed');
     });
 
     it('rejects a contentType that is not a media type, staging nothing', async () => {
@@ -375,10 +413,9 @@ describe('raw data (HTTP, real Neo4j)', () => {
         contents.push((await binary(raw(a, id, `/d/versions/${v.versionId}`))).body.toString());
       }
       assert.deepEqual(contents, ['{"v":5}', '{"v":4}', '{"v":3}']);
-      const blobDir = path.join(testBlobDir, path.dirname(stored[0]!.blobKey));
       assert.deepEqual(
-        fs.readdirSync(blobDir).sort(),
-        stored.map((v) => path.basename(v.blobKey)).sort(),
+        blobFiles(a.accountId),
+        stored.map((v) => v.blobKey).sort(),
         "the pruned versions' content is gone",
       );
     });
