@@ -158,6 +158,15 @@ export function buildApp(deps: AppDeps): express.Express {
   });
   app.use(unlessRawBody(refuseUnlistedMediaType), unlessRawBody(json), unlessRawBody(text));
 
+  // HEAD is GET without a body (RFC 9110): the route table matched it to the GET operation, and
+  // the validator, which knows only the methods openapi.yaml lists, checks it as that GET.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method === 'HEAD') {
+      res.locals.head = true;
+      req.method = 'GET';
+    }
+    next();
+  });
   app.use(
     OpenApiValidator.middleware({
       apiSpec: openapiPath,
@@ -167,6 +176,11 @@ export function buildApp(deps: AppDeps): express.Express {
       validateApiSpec: true,
     }),
   );
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (res.locals.head === true) req.method = 'HEAD';
+    next();
+  });
 
   for (const op of routes.operations) {
     const handler = handlers[op.operationId];

@@ -30,6 +30,18 @@ describe('HTTP edge (real Neo4j)', () => {
     });
   });
 
+  it('HEAD on a GET operation answers its status and headers without a body', async () => {
+    const app = await testApp();
+    const res = await request(app).head('/healthz');
+    assert.equal(res.status, 200);
+    assert.match(String(res.headers['content-type']), /^application\/json/);
+    assert.deepEqual(res.body, {});
+    const a = await freshAccount();
+    const account = await request(app).head('/account').set(a.headers);
+    assert.equal(account.status, 200);
+    assert.equal((await request(app).head('/account')).status, 400, 'authenticated like GET');
+  });
+
   it('400 INVALID_JSON for a malformed JSON body', async () => {
     const app = await testApp();
     const res = await request(app)

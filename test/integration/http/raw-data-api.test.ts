@@ -248,6 +248,26 @@ describe('raw data (HTTP, real Neo4j)', () => {
       }
     });
 
+    it('answers HEAD with the headers of the download and no body', async () => {
+      const a = await freshAccount();
+      const c = new SyncClient(app, a.headers);
+      await c.diff('s', [
+        entity('h', { _rawData: { d: { body: 'hello', contentType: 'text/plain' } } }),
+      ]);
+      const id = await idOf(a.accountId, 's', 'h');
+      const res = await request(app)
+        .head(`/entities/${id}/raw-data/d/versions/latest`)
+        .set(a.headers);
+      assert.equal(res.status, 200);
+      assert.equal(res.headers['content-type'], 'text/plain');
+      assert.equal(res.headers['content-length'], '5');
+      assert.deepEqual(res.body, {});
+      const missing = await request(app)
+        .head(`/entities/${id}/raw-data/nope/versions/latest`)
+        .set(a.headers);
+      assert.equal(missing.status, 404);
+    });
+
     it('streams an entry larger than the request body limit', async () => {
       const a = await freshAccount();
       const sync = await testSync();
