@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { BlobStore } from '../blob/blob-store';
+import type { EntityRef } from '../entities/entity-api';
 import { entityNotFound } from '../entities/entity-not-found';
 import { NotFoundError, UnavailableError } from '../errors/app-error';
 import type { Graph } from '../graph/graph';
@@ -12,11 +13,6 @@ export interface RawDataMetadata {
   createdOn: number;
   deleted: boolean;
   versionId: string;
-}
-
-export interface EntityRef {
-  accountId: string;
-  entityId: string;
 }
 
 /** The raw-data read operations the HTTP layer depends on. */
@@ -65,18 +61,13 @@ export class RawDataService implements RawDataApi {
   async content(
     ref: EntityRef & { name: string; versionId?: string },
   ): Promise<{ metadata: RawDataMetadata; body: Readable }> {
-    const [row] = await this.deps.graph.read<{ found: boolean; version: StoredVersion | null }>(
-      'rawdata/find-version',
-      {
-        accountId: ref.accountId,
-        entityId: ref.entityId,
-        name: ref.name,
-        versionId: ref.versionId ?? null,
-      },
-    );
-    if (row?.found !== true) throw entityNotFound(ref.entityId);
-    const version = row.version;
-    if (version === null) {
+    // An entry keeps at most RAW_DATA_VERSIONS_KEPT versions, newest first: pick from them.
+    const versions = await this.list(ref, ref.name);
+    const version =
+      ref.versionId === undefined
+        ? versions[0]
+        : versions.find((v) => v.versionId === ref.versionId);
+    if (version === undefined) {
       throw ref.versionId === undefined
         ? entryNotFound(ref.entityId, ref.name)
         : new NotFoundError(

@@ -1,6 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
-import type { EntityRef, RawDataApi } from '../../rawdata/raw-data-service';
+import type { EntityRef } from '../../entities/entity-api';
+import type { RawDataApi } from '../../rawdata/raw-data-service';
 import { authOf } from '../auth';
 import { type HandlerMap, pathParam } from '../handler-map';
 
