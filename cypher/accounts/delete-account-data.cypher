@@ -1,6 +1,7 @@
 // Deletes an account's graph data: entities (and so their relationships), sync jobs with their
-// events and staging, scope locks, CROSS_SCOPE links and raw-data metadata (test cleanup and
-// operator tooling; before delete-account). Raw-data content in the blob store is the caller's.
+// events and staging, scope locks, CROSS_SCOPE links, raw-data metadata, account parameters and
+// the property catalog (test cleanup and operator tooling; before delete-account). Raw-data
+// content in the blob store is the caller's.
 // params: $id
 // returns: deleted
 CALL () {
@@ -46,4 +47,16 @@ CALL () {
   DETACH DELETE v
   RETURN count(*) AS versions
 }
-RETURN entities + jobs + locks + links + versions AS deleted
+CALL () {
+  MATCH (p:_AccountParameter)
+  WHERE p.accountId = $id AND p.name IS NOT NULL
+  DETACH DELETE p
+  RETURN count(*) AS parameters
+}
+CALL () {
+  MATCH (p:_PropertyKind)
+  WHERE p.accountId = $id AND p.name IS NOT NULL AND p.kind IS NOT NULL
+  DETACH DELETE p
+  RETURN count(*) AS kinds
+}
+RETURN entities + jobs + locks + links + versions + parameters + kinds AS deleted

@@ -1,11 +1,13 @@
 // PATCH /entities/{entityId}: writes $properties over the entity's (a null removes a property) as
 // a new version. _hash is forgotten, so the owner's next DIFF compares content and restores its
 // own values; _lastSyncJobId and _lastSyncOp still name the last sync job that wrote it.
-// params: $accountId, $id, $properties, $now
+// $searchText is the _searchText of the patched properties (src/sync/search-text.ts).
+// params: $accountId, $id, $properties, $searchText, $now
 // returns: entity
 MATCH (n:Entity {_id: $id})
 USING INDEX SEEK n:Entity(_id)
 WHERE n._accountId = $accountId
 SET n += $properties
-SET n._beginOn = $now, n._version = coalesce(n._version, 0) + 1, n._hash = null
+SET n._beginOn = $now, n._version = coalesce(n._version, 0) + 1, n._hash = null,
+    n._searchText = $searchText
 RETURN properties(n) AS entity

@@ -1,6 +1,7 @@
 // OVERRIDE: writes row.set on the entity row.id and pins those properties (listed in _overrides),
 // unpins row.unpin (the value stays until the owner writes it again; row.clearHash forgets the
 // content hash so that the owner's next DIFF does rewrite it). A new version of the entity.
+// The caller runs refresh-search-text on the same rows in the same transaction.
 // params: $rows, $jobId, $now
 // returns: updated
 UNWIND $rows AS row

@@ -4,6 +4,8 @@
 // Identity and history (_id, _key, _scope, _accountId, _createdOn) are kept (a placeholder of the
 // mapper that is adopted, row.adopt, moves to row.props._scope), _version grows, and
 // class labels follow row.classes when given. Properties pinned by OVERRIDE keep their values.
+// _searchText is left stale (or, with $merge false, removed): the caller runs
+// refresh-search-text on the same rows in the same transaction.
 // params: $rows, $merge
 // returns: updated
 UNWIND $rows AS row

@@ -1,7 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
+import { PropertyCatalog } from '../catalog/property-catalog';
+import { propertyKindPairs } from '../catalog/property-kinds';
 import { ValidationError } from '../errors/app-error';
 import type { Graph } from '../graph/graph';
 import { type PropertyMap, toEdge, toVertex, type Vertex } from '../query/vertex-shape';
+import { searchText } from '../sync/search-text';
 import type {
   DeletedEntity,
   EntityApi,
@@ -53,7 +56,8 @@ export class EntityService implements EntityApi {
   /**
    * Sets the given custom properties (null removes one) as a new version, unless every value
    * already holds. A deleted entity, or a property pinned by an OVERRIDE job, is a 409 and
-   * nothing is written.
+   * nothing is written. The search text follows the new values, and the account's property
+   * catalog learns their kinds in the same transaction.
    */
   async patch(input: EntityRef & { body: unknown }): Promise<Vertex> {
     const patch = validatePatch(input.body);
@@ -67,9 +71,11 @@ export class EntityService implements EntityApi {
       const pinned = Object.keys(patch).filter((name) => pins.includes(name));
       if (pinned.length > 0) throw propertiesPinned(input.entityId, pinned);
       if (holds(stored, patch)) return stored;
+      await PropertyCatalog.recordIn(tx, input.accountId, propertyKindPairs([patch]));
       const [written] = await tx.run<EntityRow>('entities/patch-entity', {
         ...params(input),
         properties: patch,
+        searchText: searchText(patched(stored, patch)),
         now,
       });
       if (written === undefined) throw entityNotFound(input.entityId);
@@ -90,6 +96,7 @@ export class EntityService implements EntityApi {
       if (row.entity._deleted === true) {
         return { deletedEntity: toVertex(row.entity), numRelationshipsDeleted: 0 };
       }
+      await PropertyCatalog.recordIn(tx, ref.accountId, [{ name: '_endOn', kind: 'number' }]);
       const [deleted] = await tx.run<EntityRow & { relationshipsDeleted: number }>(
         'entities/delete-entity',
         { ...params(ref), now },
@@ -143,6 +150,16 @@ function holds(stored: PropertyMap, patch: PropertyPatch): boolean {
     const current = Object.hasOwn(stored, name) ? stored[name] : null;
     return isDeepStrictEqual(current ?? null, value);
   });
+}
+
+/** The stored properties with the patch applied, as patch-entity leaves them. */
+function patched(stored: PropertyMap, patch: PropertyPatch): PropertyMap {
+  const out: PropertyMap = { ...stored };
+  for (const [name, value] of Object.entries(patch)) {
+    if (value === null) delete out[name];
+    else out[name] = value;
+  }
+  return out;
 }
 
 function stringList(value: unknown): string[] {

@@ -32,6 +32,7 @@ export const HIDDEN_PROPERTIES: ReadonlySet<string> = new Set([
   '_lastSyncJobId',
   '_lastSyncOp',
   '_lastMappedJobId',
+  '_searchText',
 ]);
 
 /** Metadata timestamps are stored as epoch ms and shown as ISO-8601 strings. */

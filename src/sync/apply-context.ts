@@ -1,3 +1,4 @@
+import type { PropertyCatalogRecorder } from '../catalog/property-catalog';
 import type { Graph } from '../graph/graph';
 import type { RawDataWriter } from '../rawdata/raw-data-writer';
 import type { JobObjectError, SyncMode } from './job-types';
@@ -16,6 +17,8 @@ export interface ApplyContext {
   tally: Tally;
   /** Stores the entities' `_rawData` entries as versions. */
   rawData: RawDataWriter;
+  /** The account's property catalog, recording each (name, kind) this run writes once. */
+  catalog: PropertyCatalogRecorder;
   /**
    * A DIFF into a scope that held no entity when the finalization began: nothing it uploads can
    * exist yet, so entities skip classification and relationships only resolve their ends.

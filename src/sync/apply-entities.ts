@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { type PropertyKindPair, propertyKindPairs } from '../catalog/property-kinds';
 import { type ApplyContext, type Op, replayed, stamp, type Write } from './apply-context';
 import { PLACEHOLDER_SCOPE } from './apply-mapped';
 import { prepareOverrides } from './apply-override';
 import { prepareRawData } from './apply-raw-data';
 import { entityHash, withoutNulls } from './content-hash';
 import type { StagedEntity } from './job-types';
+import { searchText } from './search-text';
 
 /**
  * Applies a chunk of entities: classify each against the graph (one read), then create and
@@ -20,6 +22,16 @@ type Classified = {
   same: boolean;
   lastJob: string | null;
   lastOp: string | null;
+};
+
+/** Rows of sync/create-entities and sync/update-entities. */
+type CreateRow = { classes: string[] | undefined; props: Record<string, unknown> };
+type UpdateRow = {
+  id: string;
+  classes: string[] | null | undefined;
+  props: Record<string, unknown>;
+  replace?: boolean;
+  adopt?: boolean;
 };
 
 const NEW_ENTITY = (i: number): Classified => ({
@@ -69,8 +81,8 @@ async function upsertChunk(ctx: ApplyContext, chunk: StagedEntity[]): Promise<Wr
       });
   const sameContent = merge ? new Set<number>() : await equalWithoutHash(ctx, chunk, classified);
   const adopted = await placeholdersToAdopt(ctx, chunk, classified);
-  const creates: unknown[] = [];
-  const updates: unknown[] = [];
+  const creates: CreateRow[] = [];
+  const updates: UpdateRow[] = [];
   const hashFills: unknown[] = [];
   for (const c of classified) {
     const e = chunk[c.i]!;
@@ -118,7 +130,8 @@ async function upsertChunk(ctx: ApplyContext, chunk: StagedEntity[]): Promise<Wr
     }
     ctx.tally.entity(op);
   }
-  return () => write(ctx, creates, updates, merge, hashFills);
+  const pairs = writtenPairs(creates, updates);
+  return () => write(ctx, { creates, updates, merge, hashFills, pairs });
 }
 
 /**
@@ -177,7 +190,7 @@ async function patchChunk(ctx: ApplyContext, chunk: StagedEntity[]): Promise<Wri
       cmp: comparable(e, true),
     })),
   });
-  const updates: unknown[] = [];
+  const updates: UpdateRow[] = [];
   for (const c of classified) {
     const e = chunk[c.i]!;
     if (c.id === null || c.deleted === true) {
@@ -206,20 +219,39 @@ async function patchChunk(ctx: ApplyContext, chunk: StagedEntity[]): Promise<Wri
     if (e.classes !== undefined) props._class = e.classes;
     updates.push({ id: c.id, classes: e.classes ?? null, props });
   }
-  return () => write(ctx, [], updates, true);
+  const pairs = writtenPairs([], updates);
+  return () => write(ctx, { creates: [], updates, merge: true, hashFills: [], pairs });
 }
 
+/** What the catalog learns from a chunk's writes (nulls, which remove, are not kinds). */
+function writtenPairs(creates: CreateRow[], updates: UpdateRow[]): PropertyKindPair[] {
+  return propertyKindPairs([...creates, ...updates].map((row) => row.props));
+}
+
+/**
+ * Writes a classified chunk: the catalog first (so that it never lacks what is stored), then
+ * creates (their _searchText computed here) and updates (whose _searchText is recomputed from the
+ * merged properties) in one transaction.
+ */
 async function write(
   ctx: ApplyContext,
-  creates: unknown[],
-  updates: unknown[],
-  merge: boolean,
-  hashFills: unknown[] = [],
+  w: {
+    creates: CreateRow[];
+    updates: UpdateRow[];
+    merge: boolean;
+    hashFills: unknown[];
+    pairs: PropertyKindPair[];
+  },
 ): Promise<void> {
+  const { creates, updates, hashFills } = w;
   if (creates.length === 0 && updates.length === 0 && hashFills.length === 0) return;
+  await ctx.catalog.record(w.pairs);
   await ctx.graph.writeTx(async (tx) => {
     if (creates.length > 0) await tx.run('sync/create-entities', { rows: creates });
-    if (updates.length > 0) await tx.run('sync/update-entities', { rows: updates, merge });
+    if (updates.length > 0) {
+      await tx.run('sync/update-entities', { rows: updates, merge: w.merge });
+      await tx.run('sync/refresh-search-text', { ids: updates.map((u) => u.id) });
+    }
     if (hashFills.length > 0) await tx.run('sync/update-entity-hashes', { rows: hashFills });
   });
 }
@@ -235,7 +267,7 @@ function comparable(e: StagedEntity, keepNulls: boolean): Record<string, unknown
 }
 
 function createProps(ctx: ApplyContext, e: StagedEntity, hash: string): Record<string, unknown> {
-  return {
+  const props: Record<string, unknown> = {
     ...withoutNulls(e.properties),
     ...stamp(ctx, 'created'),
     _accountId: ctx.accountId,
@@ -248,6 +280,8 @@ function createProps(ctx: ApplyContext, e: StagedEntity, hash: string): Record<s
     _version: 1,
     _hash: hash,
   };
+  props._searchText = searchText(props);
+  return props;
 }
 
 /** Properties of an update: DIFF's whole new content; PUT's given ones (hash unknown after). */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ApplyContext } from './apply-context';
 import { contentHash } from './content-hash';
 import type { PropertyValue, RelationshipMapping, StagedRelationship } from './job-types';
+import { searchText } from './search-text';
 
 /**
  * Mapped relationships (`_mapping`): each names its source by `_key` in the job's scope and its
@@ -129,27 +130,24 @@ function placeholderFor(
   const id = randomUUID();
   ctx.tally.placeholders.add(id);
   ctx.tally.entity('created');
-  const row = {
-    key,
-    id,
-    classes: classes as string[],
-    props: {
-      ...custom,
-      _accountId: ctx.accountId,
-      _scope: PLACEHOLDER_SCOPE,
-      _key: key,
-      _type: type,
-      _class: classes,
-      _id: id,
-      _source: PLACEHOLDER_SOURCE,
-      _createdOn: ctx.now,
-      _beginOn: ctx.now,
-      _version: 1,
-      _deleted: false,
-      _lastSyncJobId: ctx.job.id,
-      _lastSyncOp: 'created',
-    },
+  const props: Record<string, unknown> = {
+    ...custom,
+    _accountId: ctx.accountId,
+    _scope: PLACEHOLDER_SCOPE,
+    _key: key,
+    _type: type,
+    _class: classes,
+    _id: id,
+    _source: PLACEHOLDER_SOURCE,
+    _createdOn: ctx.now,
+    _beginOn: ctx.now,
+    _version: 1,
+    _deleted: false,
+    _lastSyncJobId: ctx.job.id,
+    _lastSyncOp: 'created',
   };
+  props._searchText = searchText(props);
+  const row = { key, id, classes: classes as string[], props };
   placeholders.set(key, row);
   return row;
 }

@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { propertyKindPairs } from '../catalog/property-kinds';
 import { type ApplyContext, replayed, type Write } from './apply-context';
 import type { StagedEntity } from './job-types';
 
@@ -36,7 +37,13 @@ export async function prepareOverrides(ctx: ApplyContext, chunk: StagedEntity[])
       })),
     },
   );
-  const writes: unknown[] = [];
+  const writes: Array<{
+    id: string;
+    set: Record<string, unknown>;
+    pin: string[];
+    unpin: string[];
+    clearHash: boolean;
+  }> = [];
   for (const { i, found } of rows) {
     const e = chunk[i]!;
     const live = found.filter((t) => !t.deleted);
@@ -76,12 +83,14 @@ export async function prepareOverrides(ctx: ApplyContext, chunk: StagedEntity[])
       clearHash: unpin.some((name) => target.overrides.includes(name)),
     });
   }
+  // The values written, and `_overrides`, the list of pins that each write leaves.
+  const pairs = propertyKindPairs(writes.map((w) => ({ ...w.set, _overrides: w.pin })));
   return async () => {
     if (writes.length === 0) return;
-    await ctx.graph.write('sync/override-entities', {
-      rows: writes,
-      jobId: ctx.job.id,
-      now: ctx.now,
+    await ctx.catalog.record(pairs);
+    await ctx.graph.writeTx(async (tx) => {
+      await tx.run('sync/override-entities', { rows: writes, jobId: ctx.job.id, now: ctx.now });
+      await tx.run('sync/refresh-search-text', { ids: writes.map((w) => w.id) });
     });
   };
 }

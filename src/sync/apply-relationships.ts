@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { propertyKindPairs } from '../catalog/property-kinds';
 import { type ApplyContext, type Op, replayed, stamp, type Write } from './apply-context';
 import { relationshipHash, withoutNulls } from './content-hash';
 import { PLACEHOLDER_SCOPE, type ResolvedMapped, resolveMappings } from './apply-mapped';
@@ -103,8 +104,13 @@ export async function prepareRelationships(
         }),
   );
   const sameContent = merge ? new Set<number>() : await equalWithoutHash(ctx, chunk, classified);
-  const creates: unknown[] = [];
-  const updates: unknown[] = [];
+  const creates: Array<{
+    fromId: string | null;
+    toId: string | null;
+    class: string;
+    props: Record<string, unknown>;
+  }> = [];
+  const updates: Array<{ props: Record<string, unknown> } & Record<string, unknown>> = [];
   const hashFills: unknown[] = [];
   const links: Array<{ fromId: string | null; key: string }> = [];
   for (const c of classified) {
@@ -169,6 +175,10 @@ export async function prepareRelationships(
     toId: m.relationship.toId,
     key: m.relationship.key,
   }));
+  // The catalog covers relationship properties and the placeholder entities alike.
+  const pairs = propertyKindPairs(
+    [...creates, ...updates, ...mapping.placeholders].map((row) => row.props),
+  );
   return async () => {
     if (
       creates.length === 0 &&
@@ -178,6 +188,7 @@ export async function prepareRelationships(
     ) {
       return;
     }
+    await ctx.catalog.record(pairs);
     await ctx.graph.writeTx(async (tx) => {
       // Placeholders first; one created meanwhile by another job keeps its own _id.
       const ids = new Map<string, string>();
@@ -203,7 +214,7 @@ export async function prepareRelationships(
       if (updates.length > 0) await tx.run('sync/update-relationships', { rows: updates, merge });
       if (creates.length > 0) {
         await tx.run('sync/create-relationships', {
-          rows: (creates as Array<{ fromId: string | null; toId: string | null }>).map(actual),
+          rows: creates.map(actual),
         });
       }
       if (touched.length > 0) {

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { BlobStore } from '../blob/blob-store';
+import { PropertyCatalog } from '../catalog/property-catalog';
 import { AppError, DataRejectedError } from '../errors/app-error';
 import type { Graph } from '../graph/graph';
 import type { RawDataWriter } from '../rawdata/raw-data-writer';
@@ -51,7 +52,11 @@ const DELETE_STATEMENTS = {
 } as const;
 
 export class Finalizer {
-  constructor(private readonly deps: FinalizerDeps) {}
+  private readonly catalog: PropertyCatalog;
+
+  constructor(private readonly deps: FinalizerDeps) {
+    this.catalog = new PropertyCatalog({ graph: deps.graph });
+  }
 
   async run(ref: JobRef): Promise<StoredJob> {
     const { jobs, graph, logger } = this.deps;
@@ -85,6 +90,7 @@ export class Finalizer {
         chunkSize: this.deps.chunkSize,
         tally: new Tally(),
         rawData: this.deps.rawData,
+        catalog: this.catalog.recorder(job.accountId),
         newScope:
           job.syncMode === 'DIFF' &&
           scope !== null &&
@@ -281,6 +287,7 @@ export class Finalizer {
       limit: DELETE_CHUNK,
     };
     const statement = DELETE_STATEMENTS[what].delete;
+    await ctx.catalog.record([{ name: '_endOn', kind: 'number' }]);
     let deleted = 0;
     for (;;) {
       const [row] = await this.deps.graph.write<{ deleted: number }>(statement, params);

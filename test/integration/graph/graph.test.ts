@@ -29,7 +29,7 @@ describe('graph (real Neo4j)', () => {
     );
     const schema = graph.cypher.all().filter((s) => s.name.startsWith('schema/'));
     const created = schema.map(
-      (s) => /^CREATE (?:CONSTRAINT|INDEX) (\w+) IF NOT/.exec(s.text)?.[1],
+      (s) => /^CREATE (?:CONSTRAINT|INDEX|FULLTEXT INDEX) (\w+) IF NOT/.exec(s.text)?.[1],
     );
     const dropped = schema.map(
       (s) => /^DROP (?:CONSTRAINT|INDEX) (\w+) IF EXISTS/.exec(s.text)?.[1],

@@ -32,10 +32,10 @@ function storedEntity(extra: Record<string, unknown> = {}): Record<string, unkno
 }
 
 describe('vertex shape (j1ql.md section 4)', () => {
-  it('hides exactly the sync bookkeeping', () => {
+  it('hides exactly the sync bookkeeping and the search text', () => {
     assert.deepEqual(
       [...HIDDEN_PROPERTIES].sort(),
-      ['_hash', '_lastMappedJobId', '_lastSyncJobId', '_lastSyncOp'].sort(),
+      ['_hash', '_lastMappedJobId', '_lastSyncJobId', '_lastSyncOp', '_searchText'].sort(),
     );
   });
 

@@ -1,0 +1,8 @@
+/**
+ * Full-text search over entities (decisions.md "Queries (J1QL)"): every entity carries its
+ * searchable text in one hidden property, indexed by one Neo4j full-text index
+ * (cypher/schema/entity-search-text-index.cypher). Query with
+ * `CALL db.index.fulltext.queryNodes(ENTITY_SEARCH_INDEX, $lucene)`.
+ */
+export const ENTITY_SEARCH_INDEX = 'entity_search_text';
+export const SEARCH_TEXT_PROPERTY = '_searchText';
