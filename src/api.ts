@@ -7,6 +7,7 @@ import { EntityService } from './entities/entity-service';
 import type { Graph } from './graph/graph';
 import { buildApp } from './http/build-app';
 import { RawDataService } from './rawdata/raw-data-service';
+import { ParameterService } from './parameters/parameter-service';
 import { openFinalizeQueue } from './queue/finalize-queue';
 import { connectRedis, type RedisHandle } from './queue/redis';
 import { type SyncJobs, startSyncReaper, syncJobsFromConfig } from './sync/create-sync-jobs';
@@ -62,6 +63,7 @@ export async function startApi(input: {
     bulkUploads: sync.bulkUploads,
     entities: new EntityService({ graph }),
     rawData: new RawDataService({ graph, blobs: sync.blobs }),
+    parameters: new ParameterService({ graph }),
     adminToken: config.adminToken,
     maxBodySize: config.http.maxBodySize,
     readiness: {

@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'ENTITY_NOT_FOUND'
   | 'RAW_DATA_NOT_FOUND'
+  | 'PARAMETER_NOT_FOUND'
   | 'ADMIN_API_DISABLED'
   | 'METHOD_NOT_ALLOWED'
   | 'CONFLICT'

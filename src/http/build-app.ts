@@ -11,6 +11,7 @@ import { pinoHttp } from 'pino-http';
 import type { AccountService } from '../accounts/account-service';
 import type { EntityApi } from '../entities/entity-api';
 import type { RawDataApi } from '../rawdata/raw-data-service';
+import type { ParameterApi } from '../parameters/parameter-api';
 import { AppError, NotFoundError } from '../errors/app-error';
 import type { ReadinessDeps } from '../health/readiness';
 import { openapiPath } from '../paths';
@@ -22,6 +23,7 @@ import { accountHandlers } from './handlers/account-handlers';
 import { adminHandlers } from './handlers/admin-handlers';
 import { entityHandlers } from './handlers/entity-handlers';
 import { healthHandlers } from './handlers/health-handlers';
+import { parameterHandlers } from './handlers/parameter-handlers';
 import { rawDataHandlers } from './handlers/raw-data-handlers';
 import { syncHandlers } from './handlers/sync-handlers';
 import { type HandlerMap, mergeHandlers } from './handler-map';
@@ -34,6 +36,7 @@ export interface AppDeps {
   bulkUploads: BulkUploadApi;
   entities: EntityApi;
   rawData: RawDataApi;
+  parameters: ParameterApi;
   readiness: ReadinessDeps;
   adminToken: string | undefined;
   /** Body size limit, e.g. '10mb'. */
@@ -46,7 +49,13 @@ export interface AppDeps {
 export function handlerMap(
   deps: Pick<
     AppDeps,
-    'accounts' | 'syncJobs' | 'bulkUploads' | 'entities' | 'rawData' | 'readiness'
+    | 'accounts'
+    | 'syncJobs'
+    | 'bulkUploads'
+    | 'entities'
+    | 'rawData'
+    | 'parameters'
+    | 'readiness'
   >,
 ): HandlerMap {
   return mergeHandlers(
@@ -56,6 +65,7 @@ export function handlerMap(
     syncHandlers({ syncJobs: deps.syncJobs, bulkUploads: deps.bulkUploads }),
     entityHandlers({ entities: deps.entities }),
     rawDataHandlers({ rawData: deps.rawData }),
+    parameterHandlers({ parameters: deps.parameters }),
   );
 }
 

@@ -22,6 +22,7 @@ export function statusOf(code: ErrorCode): number {
     case 'NOT_FOUND':
     case 'ENTITY_NOT_FOUND':
     case 'RAW_DATA_NOT_FOUND':
+    case 'PARAMETER_NOT_FOUND':
     case 'ADMIN_API_DISABLED':
       return 404;
     case 'METHOD_NOT_ALLOWED':

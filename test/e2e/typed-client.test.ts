@@ -153,4 +153,33 @@ describe('a client generated from openapi.yaml (openapi-typescript + openapi-fet
     const after = await client.GET('/entities/{entityId}/raw-data-versions', { params: path });
     assert.equal(after.data!.entries.default![0]!.deleted, true);
   });
+
+  it('puts, lists, reads and deletes account parameters, a secret one without its value', async () => {
+    const a = await freshAccount();
+    const client = createClient<paths>({ baseUrl: api.url, headers: a.headers });
+    const path = (name: string) => ({ params: { path: { name } } });
+    const cidrs = await client.PUT('/parameters/{name}', {
+      ...path('trustedCidrs'),
+      body: { value: ['10.0.0.0/8'] },
+    });
+    assert.deepEqual(cidrs.data!.parameter.value, ['10.0.0.0/8']);
+    const token = await client.PUT('/parameters/{name}', {
+      ...path('token'),
+      body: { value: 'typed-secret', secret: true },
+    });
+    assert.equal(token.data!.parameter.secret, true);
+    assert.equal(token.data!.parameter.value, undefined);
+    const listed = await client.GET('/parameters');
+    assert.deepEqual(
+      listed.data!.parameters.map((p) => [p.name, p.value]),
+      [
+        ['token', undefined],
+        ['trustedCidrs', ['10.0.0.0/8']],
+      ],
+    );
+    assert.equal((await client.DELETE('/parameters/{name}', path('token'))).response.status, 200);
+    const gone = await client.GET('/parameters/{name}', path('token'));
+    assert.equal(gone.response.status, 404);
+    assert.equal(gone.error!.error.code, 'PARAMETER_NOT_FOUND');
+  });
 });

@@ -714,6 +714,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/parameters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's parameters
+         * @description Every parameter of the account, ordered by name. A secret parameter is listed with
+         *     `secret: true` and without its `value`.
+         */
+        get: operations["listParameters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/parameters/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A parameter name: 1 to 128 letters, digits and `_`, not starting with a digit
+                 *     (`^[A-Za-z_][A-Za-z0-9_]{0,127}$`), so that `${param.<name>}` and `param.<name>` reach it.
+                 *     Names are case-sensitive. Any other name is 400 `VALIDATION_ERROR` (`Invalid parameter
+                 *     name 'my-param': ...`).
+                 */
+                name: components["parameters"]["ParameterName"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a parameter
+         * @description The parameter; a secret one without its `value`.
+         */
+        get: operations["getParameter"];
+        /**
+         * Create or replace a parameter
+         * @description Stores `value` under the name, replacing the parameter's value and `secret` flag if it
+         *     exists (`createdOn` is kept, `updatedOn` is now). `secret` defaults to `false`, so
+         *     replacing a secret parameter without `secret: true` makes the new value readable.
+         *
+         *     400 `VALIDATION_ERROR` for an invalid name (see the `name` parameter) or value, with the
+         *     JSON pointer of the offending part and never the value itself:
+         *     - `/value must not be null. Valid types are boolean, string, number, or a list of only
+         *       booleans, only strings or only numbers.`
+         *     - `/value has invalid type: objects cannot be stored in a parameter. Valid types are ...`
+         *     - `/value/2 has invalid type: list items must be booleans, strings or numbers` (a list in
+         *       a list, an object or null in a list)
+         *     - `/value/1 is a string but /value/0 is a number: a list holds only booleans, only
+         *       strings or only numbers`
+         *     - `/value must be a finite number` (e.g. `1e400`)
+         *     - `/value is longer than 10000 characters`, `/value/3 is longer than 10000 characters`
+         *     - `/value has more than 1000 items`
+         *
+         *     An empty string and an empty list are values.
+         */
+        put: operations["putParameter"];
+        post?: never;
+        /**
+         * Delete a parameter
+         * @description Removes the parameter and answers it as it was (a secret one without its `value`).
+         *     Deleting a parameter that does not exist is 404 `PARAMETER_NOT_FOUND`, so a misspelt
+         *     name is not mistaken for success.
+         */
+        delete: operations["deleteParameter"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1535,6 +1611,63 @@ export interface components {
             /** @description The entry's versions, newest first. */
             versions: components["schemas"]["RawDataMetadata"][];
         };
+        /**
+         * @description A boolean, string or number, or a list of only booleans, only strings or only numbers
+         *     (possibly empty). Strings, alone or in a list, hold at most 10000 characters; a list at
+         *     most 1000 items. Objects cannot be stored in a parameter.
+         */
+        ParameterValue: boolean | string | number | boolean[] | string[] | number[];
+        /**
+         * @example {
+         *       "name": "trustedCidrs",
+         *       "value": [
+         *         "10.0.0.0/8",
+         *         "192.168.0.0/16"
+         *       ],
+         *       "secret": false,
+         *       "createdOn": 1795353156539,
+         *       "updatedOn": 1795353156539
+         *     }
+         */
+        Parameter: {
+            name: string;
+            /** @description The value; absent when `secret` is true. */
+            value?: components["schemas"]["ParameterValue"];
+            /** @description A secret parameter's value is write-only. */
+            secret: boolean;
+            /** @description When the parameter was first stored (epoch milliseconds). */
+            createdOn: number;
+            /** @description When it was last stored by a PUT (epoch milliseconds). */
+            updatedOn: number;
+        };
+        ParameterResponse: {
+            parameter: components["schemas"]["Parameter"];
+        };
+        ParameterListResponse: {
+            /** @description Every parameter of the account, by name. */
+            parameters: components["schemas"]["Parameter"][];
+        };
+        /**
+         * @example {
+         *       "value": [
+         *         "10.0.0.0/8",
+         *         "192.168.0.0/16"
+         *       ],
+         *       "secret": false
+         *     }
+         */
+        PutParameterRequest: {
+            /**
+             * @description The value, a `ParameterValue`. The service checks it, so that its messages point at
+             *     the offending item (see `putParameter`).
+             */
+            value: unknown;
+            /**
+             * @description `true`: the value is write-only, never returned or logged; it is used only when
+             *     queries and rules are evaluated. Default `false`.
+             */
+            secret?: boolean;
+        };
     };
     responses: {
         /** @description The request is malformed or fails validation. */
@@ -1702,6 +1835,35 @@ export interface components {
                 "application/json": components["schemas"]["SyncJobResponse"];
             };
         };
+        /** @description The parameter (a secret one without its `value`). */
+        Parameter: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ParameterResponse"];
+            };
+        };
+        /**
+         * @description The account has no parameter of that name (code `PARAMETER_NOT_FOUND`). Another account's
+         *     parameter reads the same.
+         */
+        ParameterNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "PARAMETER_NOT_FOUND",
+                 *         "message": "No parameter named 'trustedCidrs' in this account"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
     };
     parameters: {
         /** @description An account id. */
@@ -1718,6 +1880,13 @@ export interface components {
         EntityId: string;
         /** @description A raw-data entry name (a key of `entries`), URL-encoded. */
         RawDataEntryName: string;
+        /**
+         * @description A parameter name: 1 to 128 letters, digits and `_`, not starting with a digit
+         *     (`^[A-Za-z_][A-Za-z0-9_]{0,127}$`), so that `${param.<name>}` and `param.<name>` reach it.
+         *     Names are case-sensitive. Any other name is 400 `VALIDATION_ERROR` (`Invalid parameter
+         *     name 'my-param': ...`).
+         */
+        ParameterName: string;
         /**
          * @description `true`: an object whose `_key` was already uploaded to this job (in this or an earlier
          *     batch) replaces the earlier one instead of being a 400. Default `false`, or the job's own
@@ -2772,6 +2941,114 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listParameters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's parameters. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParameterListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getParameter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A parameter name: 1 to 128 letters, digits and `_`, not starting with a digit
+                 *     (`^[A-Za-z_][A-Za-z0-9_]{0,127}$`), so that `${param.<name>}` and `param.<name>` reach it.
+                 *     Names are case-sensitive. Any other name is 400 `VALIDATION_ERROR` (`Invalid parameter
+                 *     name 'my-param': ...`).
+                 */
+                name: components["parameters"]["ParameterName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Parameter"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ParameterNotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putParameter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A parameter name: 1 to 128 letters, digits and `_`, not starting with a digit
+                 *     (`^[A-Za-z_][A-Za-z0-9_]{0,127}$`), so that `${param.<name>}` and `param.<name>` reach it.
+                 *     Names are case-sensitive. Any other name is 400 `VALIDATION_ERROR` (`Invalid parameter
+                 *     name 'my-param': ...`).
+                 */
+                name: components["parameters"]["ParameterName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PutParameterRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Parameter"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteParameter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A parameter name: 1 to 128 letters, digits and `_`, not starting with a digit
+                 *     (`^[A-Za-z_][A-Za-z0-9_]{0,127}$`), so that `${param.<name>}` and `param.<name>` reach it.
+                 *     Names are case-sensitive. Any other name is 400 `VALIDATION_ERROR` (`Invalid parameter
+                 *     name 'my-param': ...`).
+                 */
+                name: components["parameters"]["ParameterName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Parameter"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ParameterNotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

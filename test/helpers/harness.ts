@@ -10,6 +10,7 @@ import { Graph } from '../../src/graph/graph';
 import { applySchema } from '../../src/graph/schema';
 import { EntityService } from '../../src/entities/entity-service';
 import { RawDataService } from '../../src/rawdata/raw-data-service';
+import { ParameterService } from '../../src/parameters/parameter-service';
 import { buildApp, type AppDeps } from '../../src/http/build-app';
 import { cypherRoot } from '../../src/paths';
 import { startApi, type RunningApi } from '../../src/api';
@@ -134,6 +135,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}): Promise<express
     entities: overrides.entities ?? new EntityService({ graph }),
     rawData:
       overrides.rawData ?? new RawDataService({ graph, blobs: new FsBlobStore(testBlobDir) }),
+    parameters: overrides.parameters ?? new ParameterService({ graph }),
   });
 }
 

@@ -4,6 +4,7 @@ import type { EntityApi } from '../../../src/entities/entity-api';
 import { handlerMap } from '../../../src/http/build-app';
 import { RouteTable } from '../../../src/http/route-table';
 import type { RawDataApi } from '../../../src/rawdata/raw-data-service';
+import type { ParameterApi } from '../../../src/parameters/parameter-api';
 import type { BulkUploadApi, SyncJobApi } from '../../../src/sync/job-service-contract';
 import { openapiPath } from '../../../src/paths';
 
@@ -85,6 +86,7 @@ describe('RouteTable', () => {
       bulkUploads: {} as BulkUploadApi,
       entities: {} as EntityApi,
       rawData: {} as RawDataApi,
+      parameters: {} as ParameterApi,
       readiness: { mode: 'local', pingNeo4j: () => Promise.resolve() },
     });
     RouteTable.fromFile(openapiPath).assertHandlers(Object.keys(handlers));
