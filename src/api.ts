@@ -8,6 +8,8 @@ import type { Graph } from './graph/graph';
 import { buildApp } from './http/build-app';
 import { RawDataService } from './rawdata/raw-data-service';
 import { ParameterService } from './parameters/parameter-service';
+import { PropertyCatalog } from './catalog/property-catalog';
+import { QueryService } from './query/query-service';
 import { openFinalizeQueue } from './queue/finalize-queue';
 import { connectRedis, type RedisHandle } from './queue/redis';
 import { type SyncJobs, startSyncReaper, syncJobsFromConfig } from './sync/create-sync-jobs';
@@ -56,6 +58,7 @@ export async function startApi(input: {
   });
   // In queue mode the workers reap; in local mode this process is the only one.
   const reaper = queue === undefined ? startSyncReaper(sync, config, logger) : undefined;
+  const parameters = new ParameterService({ graph });
   const app = buildApp({
     logger,
     accounts,
@@ -63,7 +66,14 @@ export async function startApi(input: {
     bulkUploads: sync.bulkUploads,
     entities: new EntityService({ graph }),
     rawData: new RawDataService({ graph, blobs: sync.blobs }),
-    parameters: new ParameterService({ graph }),
+    parameters,
+    query: new QueryService({
+      graph,
+      catalog: new PropertyCatalog({ graph }),
+      parameters,
+      maxPageSize: config.query.maxPageSize,
+      timeoutMs: config.query.timeoutMs,
+    }),
     adminToken: config.adminToken,
     maxBodySize: config.http.maxBodySize,
     readiness: {

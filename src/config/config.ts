@@ -112,6 +112,16 @@ const envSchema = z.object({
       .max(1000, 'must be at most 1000')
       .default(10),
   ),
+  QUERY_MAX_PAGE_SIZE: z.preprocess(
+    blankAsUnset,
+    z.coerce
+      .number()
+      .int()
+      .min(250, 'must be at least 250')
+      .max(10_000, 'must be at most 10000')
+      .default(1000),
+  ),
+  QUERY_TIMEOUT: duration.prefault('60s'),
   WORKER_CONCURRENCY: z.preprocess(
     blankAsUnset,
     z.coerce.number().int().min(1, 'must be at least 1').max(64, 'must be at most 64').default(2),
@@ -169,6 +179,12 @@ export interface Config {
     readonly uploadUrlSecret: string | undefined;
     /** Versions kept per raw-data entry (the newest); older ones are deleted. */
     readonly rawDataVersionsKept: number;
+  };
+  readonly query: {
+    /** The largest page POST /query serves (`limit`). */
+    readonly maxPageSize: number;
+    /** How long one J1QL query may run in Neo4j before it is stopped (ms). */
+    readonly timeoutMs: number;
   };
   readonly queue: {
     /** Prefix of every BullMQ key in Redis. */
@@ -248,6 +264,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       bulkUploadMaxBytes: e.BULK_UPLOAD_MAX_SIZE,
       uploadUrlSecret: e.UPLOAD_URL_SECRET,
       rawDataVersionsKept: e.RAW_DATA_VERSIONS_KEPT,
+    },
+    query: {
+      maxPageSize: e.QUERY_MAX_PAGE_SIZE,
+      timeoutMs: e.QUERY_TIMEOUT,
     },
     queue: {
       prefix: e.QUEUE_PREFIX,

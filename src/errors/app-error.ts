@@ -22,6 +22,8 @@ export type ErrorCode =
   | 'BULK_FILE_ALREADY_UPLOADED'
   | 'ENTITY_DELETED'
   | 'PROPERTY_PINNED'
+  | 'J1QL_SYNTAX_ERROR'
+  | 'J1QL_INVALID_QUERY'
   | 'INVALID_UPLOAD_URL'
   | 'RequestEntityTooLargeException'
   | 'UNSUPPORTED_MEDIA_TYPE'
@@ -32,16 +34,19 @@ export type ErrorCode =
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly retryable: boolean;
+  /** Machine-readable specifics a client can act on (e.g. where a query stopped parsing). */
+  readonly details: Record<string, unknown> | undefined;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { retryable?: boolean; cause?: unknown } = {},
+    options: { retryable?: boolean; cause?: unknown; details?: Record<string, unknown> } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.code = code;
     this.retryable = options.retryable ?? false;
+    this.details = options.details;
   }
 }
 

@@ -93,6 +93,49 @@ export class Graph {
     }
   }
 
+  /**
+   * Runs generated read-only Cypher (compiled J1QL, not a file of cypher/) in a managed read
+   * transaction with a time limit. What Neo4j refuses in the statement itself (a type error at
+   * run time, a bad full-text query, the time limit) is a StatementRejected, so the caller can
+   * say what was wrong with the query rather than fail as the service.
+   */
+  async readGenerated<T extends object = Row>(
+    text: string,
+    params: Params,
+    options: { timeoutMs: number },
+  ): Promise<T[]> {
+    const session = this.driver.session({
+      database: this.database,
+      defaultAccessMode: neo4j.session.READ,
+    });
+    try {
+      return await session.executeRead(
+        async (tx) => {
+          const result = await tx.run(text, params);
+          return result.records.map((r) => toPlain(r.toObject()) as T);
+        },
+        { timeout: options.timeoutMs },
+      );
+    } catch (err) {
+      throw rejectedStatement(err) ?? mapNeo4jError(err, '(generated query)');
+    } finally {
+      await session.close();
+    }
+  }
+
+  /** EXPLAIN generated Cypher: plans it without running it (tests of the J1QL compiler). */
+  async explainGenerated(text: string, params: Params): Promise<void> {
+    const session = this.driver.session({
+      database: this.database,
+      defaultAccessMode: neo4j.session.READ,
+    });
+    try {
+      await session.run(`EXPLAIN ${text}`, params);
+    } finally {
+      await session.close();
+    }
+  }
+
   /** Resolves when the database answers a trivial query; no retries, so a dead database fails fast. */
   async ping(): Promise<void> {
     await this.autoCommit('health/ping');
@@ -151,6 +194,37 @@ export function mapNeo4jError(err: unknown, statement: string): unknown {
     return new ConflictError(`A uniqueness constraint rejected the write in ${statement}`);
   }
   return err;
+}
+
+/** Neo4j refused a generated statement: its text or its cost, not the database, is at fault. */
+export class StatementRejected extends Error {
+  constructor(
+    readonly reason: 'invalid' | 'timeout',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StatementRejected';
+  }
+}
+
+function rejectedStatement(err: unknown): StatementRejected | undefined {
+  const code = (err as { code?: unknown }).code;
+  if (typeof code !== 'string') return undefined;
+  const message = (err as { message?: unknown }).message;
+  const text = typeof message === 'string' ? (message.split('\n')[0] ?? '') : '';
+  if (
+    code.includes('TransactionTimedOut') ||
+    code.endsWith('.TransactionTimedOutClientConfiguration')
+  ) {
+    return new StatementRejected('timeout', text);
+  }
+  if (
+    code.startsWith('Neo.ClientError.Statement.') ||
+    code.startsWith('Neo.ClientError.Procedure.')
+  ) {
+    return new StatementRejected('invalid', text);
+  }
+  return undefined;
 }
 
 /** Converts driver values (nodes, relationships, temporals, points) to plain JSON values. */

@@ -12,6 +12,7 @@ import type { AccountService } from '../accounts/account-service';
 import type { EntityApi } from '../entities/entity-api';
 import type { RawDataApi } from '../rawdata/raw-data-service';
 import type { ParameterApi } from '../parameters/parameter-api';
+import type { QueryApi } from '../query/query-service';
 import { AppError, NotFoundError } from '../errors/app-error';
 import type { ReadinessDeps } from '../health/readiness';
 import { openapiPath } from '../paths';
@@ -25,6 +26,7 @@ import { entityHandlers } from './handlers/entity-handlers';
 import { healthHandlers } from './handlers/health-handlers';
 import { parameterHandlers } from './handlers/parameter-handlers';
 import { rawDataHandlers } from './handlers/raw-data-handlers';
+import { queryHandlers } from './handlers/query-handlers';
 import { syncHandlers } from './handlers/sync-handlers';
 import { type HandlerMap, mergeHandlers } from './handler-map';
 import { type Operation, RouteTable } from './route-table';
@@ -37,6 +39,7 @@ export interface AppDeps {
   entities: EntityApi;
   rawData: RawDataApi;
   parameters: ParameterApi;
+  query: QueryApi;
   readiness: ReadinessDeps;
   adminToken: string | undefined;
   /** Body size limit, e.g. '10mb'. */
@@ -55,6 +58,7 @@ export function handlerMap(
     | 'entities'
     | 'rawData'
     | 'parameters'
+    | 'query'
     | 'readiness'
   >,
 ): HandlerMap {
@@ -66,6 +70,7 @@ export function handlerMap(
     entityHandlers({ entities: deps.entities }),
     rawDataHandlers({ rawData: deps.rawData }),
     parameterHandlers({ parameters: deps.parameters }),
+    queryHandlers({ query: deps.query }),
   );
 }
 

@@ -13,6 +13,8 @@ export function statusOf(code: ErrorCode): number {
     case 'VALIDATION_ERROR':
     case 'INVALID_JSON':
     case 'MISSING_ACCOUNT_HEADER':
+    case 'J1QL_SYNTAX_ERROR':
+    case 'J1QL_INVALID_QUERY':
       return 400;
     case 'UNAUTHORIZED':
       return 401;
@@ -58,7 +60,9 @@ export function errorHandler(logger: Logger) {
     const log = (req as { log?: Logger }).log ?? logger;
     if (status >= 500) log.error({ err }, 'request failed');
     else log.info({ code: appError.code, msg: appError.message }, 'request rejected');
-    res.status(status).json({ error: { code: appError.code, message: appError.message } });
+    const body = { code: appError.code, message: appError.message };
+    const details = appError.details === undefined ? {} : { details: appError.details };
+    res.status(status).json({ error: { ...body, ...details } });
   };
 }
 

@@ -714,6 +714,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a J1QL query
+         * @description Parses the query, compiles it to Cypher that is bound to the caller's account, and returns
+         *     one page of the result:
+         *     - `list` (no RETURN): the distinct start entities, as vertices `{ id, entity, properties }`
+         *       (`_type` and `_class` as arrays, dotted property names as flat keys);
+         *     - `table` (RETURN of properties, entities, aggregates): flat rows keyed by the item as
+         *       written (`u.username`, `count(user)`) or by its `AS` name; a whole entity is a vertex, a
+         *       relationship an edge, `a.*` spreads as `a.<property>`;
+         *     - `tree` (RETURN TREE): `{ vertices, edges }` of the matched paths, each once.
+         *
+         *     `totalCount` counts the rows (for `tree`, the matched paths) over all pages, within the
+         *     query's own SKIP and LIMIT. `limit` is the page size (default 250, at most
+         *     QUERY_MAX_PAGE_SIZE); pass back `cursor` for the next page, with the same `query` and
+         *     `includeDeleted`. Soft-deleted entities and relationships are left out unless
+         *     `includeDeleted` is true.
+         *
+         *     A query that does not parse is 400 `J1QL_SYNTAX_ERROR`, with `details` giving the line,
+         *     column, the token found and what was expected. A query that parses but cannot run (an
+         *     unknown alias, an aggregate where none can be, an unknown `${param.X}`, a value the
+         *     data cannot be compared with, the QUERY_TIMEOUT limit) is 400 `J1QL_INVALID_QUERY`.
+         */
+        post: operations["runQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/query/explain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Show the Cypher a J1QL query compiles to
+         * @description Compiles the query as `runQuery` would for its first page, and returns the Cypher and its
+         *     parameters without running it. Errors are those of `runQuery`.
+         */
+        post: operations["explainQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/parameters": {
         parameters: {
             query?: never;
@@ -803,6 +862,10 @@ export interface components {
                 code: string;
                 /** @example Missing Service-Account header */
                 message: string;
+                /** @description Specifics a client can act on, for some codes. `J1QL_SYNTAX_ERROR`: `line`, `column` (1-based), `token` (the text found there, empty at the end of the query), `expected` (what could have come next) and, when the grammar itself refused a clause, `reason`. `J1QL_INVALID_QUERY`: `line` and `column` of the offending part, when known. */
+                details?: {
+                    [key: string]: unknown;
+                };
             };
         };
         HealthResponse: {
@@ -1484,6 +1547,68 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        QueryRequest: {
+            /**
+             * @description The J1QL text.
+             * @example FIND User WITH active = true AS u THAT HAS >> Device AS d RETURN u.username, d.displayName
+             */
+            query: string;
+            /**
+             * @description Include soft-deleted entities and relationships.
+             * @default false
+             */
+            includeDeleted: boolean;
+            /**
+             * @description Rows per page; at most QUERY_MAX_PAGE_SIZE (default 1000), else 400.
+             * @default 250
+             */
+            limit: number;
+            /** @description The `cursor` of the previous page of the same query. */
+            cursor?: string | null;
+        };
+        ExplainQueryRequest: {
+            query: string;
+            /** @default false */
+            includeDeleted: boolean;
+        };
+        ExplainQueryResponse: {
+            /** @description The Cypher, with every value a parameter. */
+            cypher: string;
+            /** @description The parameters, `accountId` (the caller's account) among them. */
+            params: {
+                [key: string]: unknown;
+            };
+        };
+        QueryResponse: {
+            /** @enum {string} */
+            type: "list" | "table" | "tree";
+            data: {
+                [key: string]: unknown;
+            }[] | components["schemas"]["QueryTree"];
+            /** @description Rows (for `tree`, matched paths) over all pages. */
+            totalCount: number;
+            /** @description Pass as `cursor` for the next page; absent on the last page. */
+            cursor?: string;
+            /**
+             * @description What the query said that was read leniently, e.g. a bare RETURN name that is no alias
+             *     (left out), two RETURN items with one name (the later is returned), or the alias of a
+             *     negated traversal (null).
+             */
+            warnings?: string[];
+        };
+        QueryTree: {
+            vertices: components["schemas"]["Vertex"][];
+            edges: components["schemas"]["Edge"][];
+        };
+        /** @description A relationship in the shape of a query's tree result. */
+        Edge: {
+            /** @description The relationship's `_id`. */
+            id: string;
+            fromVertexId: string;
+            toVertexId: string;
+            relationship: components["schemas"]["RelationshipMetadata"];
+            properties: components["schemas"]["CustomProperties"];
+        };
         /**
          * @description An entity in the shape of a query's list result. `id` is the entity's `_id`, so it can be
          *     passed back to `/entities/{entityId}`.
@@ -1670,6 +1795,19 @@ export interface components {
         };
     };
     responses: {
+        /**
+         * @description The body fails validation (`VALIDATION_ERROR`), the query does not parse
+         *     (`J1QL_SYNTAX_ERROR`, with `details.line`, `details.column`, `details.token`,
+         *     `details.expected`), or it parses but cannot run (`J1QL_INVALID_QUERY`).
+         */
+        QueryRejected: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /** @description The request is malformed or fails validation. */
         BadRequest: {
             headers: {
@@ -2941,6 +3079,68 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    runQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QueryRequest"];
+            };
+        };
+        responses: {
+            /** @description One page of the result. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueryResponse"];
+                };
+            };
+            400: components["responses"]["QueryRejected"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    explainQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExplainQueryRequest"];
+            };
+        };
+        responses: {
+            /** @description The compiled query. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExplainQueryResponse"];
+                };
+            };
+            400: components["responses"]["QueryRejected"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -11,6 +11,8 @@ import { applySchema } from '../../src/graph/schema';
 import { EntityService } from '../../src/entities/entity-service';
 import { RawDataService } from '../../src/rawdata/raw-data-service';
 import { ParameterService } from '../../src/parameters/parameter-service';
+import { PropertyCatalog } from '../../src/catalog/property-catalog';
+import { QueryService } from '../../src/query/query-service';
 import { buildApp, type AppDeps } from '../../src/http/build-app';
 import { cypherRoot } from '../../src/paths';
 import { startApi, type RunningApi } from '../../src/api';
@@ -136,6 +138,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}): Promise<express
     rawData:
       overrides.rawData ?? new RawDataService({ graph, blobs: new FsBlobStore(testBlobDir) }),
     parameters: overrides.parameters ?? new ParameterService({ graph }),
+    query: overrides.query ?? testQuery(graph),
   });
 }
 
@@ -181,11 +184,15 @@ export interface TestAccount {
 const created: string[] = [];
 
 /** A fresh account (the tenancy boundary makes isolation free) with one live key. */
-export async function freshAccount(features: AccountFeature[] = []): Promise<TestAccount> {
+export async function freshAccount(
+  features: AccountFeature[] = [],
+  options: { suiteWide?: boolean } = {},
+): Promise<TestAccount> {
   const accounts = await testAccounts();
   const accountId = `t-${randomUUID()}`;
   await accounts.createAccount({ id: accountId, features });
-  created.push(accountId);
+  // A suite-wide account outlives each test; its suite deletes it with trackAccount in after().
+  if (options.suiteWide !== true) created.push(accountId);
   const key = await accounts.createApiKey({ accountId, name: 'test' });
   return {
     accountId,
@@ -207,4 +214,15 @@ export async function deleteTestAccounts(): Promise<void> {
     await graph.write('accounts/delete-account-data', { id });
     await graph.write('accounts/delete-account', { id });
   }
+}
+
+/** The J1QL query service on the test Neo4j, as the API builds it (page size at most 1000). */
+export function testQuery(graph: Graph, options: { timeoutMs?: number } = {}): QueryService {
+  return new QueryService({
+    graph,
+    catalog: new PropertyCatalog({ graph }),
+    parameters: new ParameterService({ graph }),
+    maxPageSize: 1000,
+    timeoutMs: options.timeoutMs ?? 60_000,
+  });
 }

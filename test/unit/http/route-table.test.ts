@@ -5,6 +5,7 @@ import { handlerMap } from '../../../src/http/build-app';
 import { RouteTable } from '../../../src/http/route-table';
 import type { RawDataApi } from '../../../src/rawdata/raw-data-service';
 import type { ParameterApi } from '../../../src/parameters/parameter-api';
+import type { QueryApi } from '../../../src/query/query-service';
 import type { BulkUploadApi, SyncJobApi } from '../../../src/sync/job-service-contract';
 import { openapiPath } from '../../../src/paths';
 
@@ -87,6 +88,7 @@ describe('RouteTable', () => {
       entities: {} as EntityApi,
       rawData: {} as RawDataApi,
       parameters: {} as ParameterApi,
+      query: {} as QueryApi,
       readiness: { mode: 'local', pingNeo4j: () => Promise.resolve() },
     });
     RouteTable.fromFile(openapiPath).assertHandlers(Object.keys(handlers));

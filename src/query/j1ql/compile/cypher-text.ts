@@ -1,0 +1,48 @@
+import { InvalidQueryError } from '../query-errors';
+import type { Position } from '../ast';
+
+/**
+ * How user-given names reach Cypher text. Values never do (they are parameters); labels and
+ * relationship types are checked against the identifier pattern of docs/decisions and
+ * backticked; property names are backticked with any backtick doubled, so no name can end the
+ * quoting.
+ */
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+export function label(name: string, at?: Position): string {
+  if (!IDENTIFIER.test(name)) {
+    throw new InvalidQueryError(`'${name}' cannot be a class name: use letters, digits and _`, at);
+  }
+  return `\`${name}\``;
+}
+
+export function relationshipType(verb: string, at?: Position): string {
+  if (!IDENTIFIER.test(verb)) {
+    throw new InvalidQueryError(
+      `'${verb}' cannot be a relationship verb: use letters, digits and _`,
+      at,
+    );
+  }
+  return `\`${verb}\``;
+}
+
+export function property(variable: string, name: string): string {
+  if (variable === 'null') return 'null'; // scope.ts NO_VALUE
+  return `${variable}.\`${name.replaceAll('`', '``')}\``;
+}
+
+/** Allocates `$p0`, `$p1`, ... for values; equal values share one parameter. */
+export class Params {
+  readonly values: Record<string, unknown> = {};
+  private readonly byJson = new Map<string, string>();
+
+  add(value: unknown): string {
+    const json = JSON.stringify(value);
+    const known = this.byJson.get(json);
+    if (known !== undefined) return `$${known}`;
+    const name = `p${this.byJson.size}`;
+    this.byJson.set(json, name);
+    this.values[name] = value;
+    return `$${name}`;
+  }
+}

@@ -1,0 +1,245 @@
+import type { Hop, NodeSpec, OptionalGroup, PropertyPath, RelSpec, Step, TargetItem } from '../ast';
+import { ENTITY_SEARCH_INDEX, SEARCH_TEXT_PROPERTY } from '../../../graph/search-index';
+import { InvalidQueryError } from '../query-errors';
+import { label, type Params, property, relationshipType } from './cypher-text';
+import { asList, compileFilter, type PropertyRef } from './filters';
+import type { Binding, Scope } from './scope';
+import type { ValueContext } from './values';
+
+const START = 'n0';
+
+export interface MatchContext extends ValueContext {
+  params: Params;
+  scope: Scope;
+  includeDeleted: boolean;
+  mayBeList(name: string): boolean;
+  /** Names of fresh Cypher variables: n1, r2, g3... */
+  fresh(prefix: 'n' | 'r' | 'g'): string;
+}
+
+/**
+ * The MATCH part of a query: the start entity, then each traversal as its own clause. Every
+ * entity is checked against the account (and `_deleted` unless deleted data is asked for); a
+ * negated traversal is a NOT EXISTS over the rest of the chain; an optional group is a UNION of
+ * "stay here" and "walk the group" in a CALL subquery.
+ */
+export function compileStart(
+  node: NodeSpec,
+  ctx: MatchContext,
+): { clauses: string[]; variable: string } {
+  const variable = START;
+  bindNode(node, variable, 0, ctx);
+  const conditions = nodeConditions(variable, node, ctx);
+  if (node.target.kind === 'search') {
+    const clause =
+      `CALL db.index.fulltext.queryNodes('${ENTITY_SEARCH_INDEX}', ${ctx.params.add(searchQuery(node.target.text, node))}) ` +
+      `YIELD node AS ${variable}`;
+    return { clauses: [clause, `WITH ${variable} WHERE ${conditions.join(' AND ')}`], variable };
+  }
+  const single = singleClass(node);
+  const pattern =
+    single === undefined
+      ? `(${variable}:Entity)`
+      : `(${variable}:Entity:${label(single, node.at)})`;
+  return { clauses: [`MATCH ${pattern}`, `WHERE ${conditions.join(' AND ')}`], variable };
+}
+
+/** The steps after the start; returns the clauses and the variable the chain ends on. */
+export function compileSteps(
+  from: string,
+  steps: readonly Step[],
+  depth: number,
+  ctx: MatchContext,
+): { clauses: string[]; variable: string } {
+  const clauses: string[] = [];
+  let current = from;
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i] as Step;
+    if (step.kind === 'optional') {
+      const group = compileOptional(current, step, depth, ctx);
+      clauses.push(...group.clauses);
+      current = group.variable;
+    } else if (step.rel.negated) {
+      // The negation covers the rest of the chain (docs/decisions: "has no X that ...").
+      const rest = [{ ...step, rel: { ...step.rel, negated: false } }, ...steps.slice(i + 1)];
+      const inner = compileSteps(current, rest, depth + 1, ctx);
+      clauses.push(`WITH * WHERE NOT EXISTS { ${inner.clauses.join(' ')} }`);
+      return { clauses, variable: current };
+    } else {
+      const hop = compileHop(current, step, depth, ctx);
+      clauses.push(...hop.clauses);
+      current = hop.variable;
+    }
+  }
+  return { clauses, variable: current };
+}
+
+function compileHop(
+  from: string,
+  hop: Hop,
+  depth: number,
+  ctx: MatchContext,
+): { clauses: string[]; variable: string } {
+  const rel = ctx.fresh('r');
+  const node = ctx.fresh('n');
+  bindRelationship(hop.rel, rel, depth, ctx);
+  bindNode(hop.node, node, depth, ctx);
+  const types = hop.rel.verbs.map((v) => relationshipType(v, hop.rel.at)).join('|');
+  const relPattern = `[${rel}${types === '' ? '' : `:${types}`}]`;
+  const single = singleClass(hop.node);
+  const nodePattern = `(${node}:Entity${single === undefined ? '' : `:${label(single, hop.node.at)}`})`;
+  const pattern =
+    hop.rel.direction === 'out'
+      ? `(${from})-${relPattern}->${nodePattern}`
+      : hop.rel.direction === 'in'
+        ? `(${from})<-${relPattern}-${nodePattern}`
+        : `(${from})-${relPattern}-${nodePattern}`;
+  const conditions = [
+    ...(ctx.includeDeleted ? [] : [`${rel}._deleted = false`]),
+    ...nodeConditions(node, hop.node, ctx),
+  ];
+  return { clauses: [`MATCH ${pattern}`, `WHERE ${conditions.join(' AND ')}`], variable: node };
+}
+
+function compileOptional(
+  from: string,
+  group: OptionalGroup,
+  depth: number,
+  ctx: MatchContext,
+): { clauses: string[]; variable: string } {
+  const union = ctx.fresh('g');
+  const before = ctx.scope.all.length;
+  const walk = compileSteps(from, group.hops, depth, ctx);
+  // Positions inside a negation within the group exist only there.
+  const inner = ctx.scope.all
+    .slice(before)
+    .filter((b) => b.depth === depth)
+    .map((b) => b.variable);
+  const stay = [`${from} AS ${union}`, ...inner.map((v) => `null AS ${v}`)].join(', ');
+  const go = [`${walk.variable} AS ${union}`, ...inner].join(', ');
+  const clause = `CALL (${from}) { RETURN ${stay} UNION ALL ${walk.clauses.join(' ')} RETURN ${go} }`;
+  const binding: Binding = { kind: 'node', variable: union, depth };
+  if (group.alias !== undefined) ctx.scope.alias(group.alias, binding, group.at);
+  return { clauses: [clause], variable: union };
+}
+
+function bindNode(node: NodeSpec, variable: string, depth: number, ctx: MatchContext): void {
+  const binding: Binding = { kind: 'node', variable, depth };
+  ctx.scope.add(binding);
+  if (node.alias !== undefined) ctx.scope.alias(node.alias, binding, node.at);
+  else if (node.target.kind === 'union' && node.target.items.length === 1) {
+    const item = node.target.items[0] as TargetItem;
+    if (item.kind !== 'smart') ctx.scope.implicitName(item.name, binding);
+  }
+}
+
+function bindRelationship(rel: RelSpec, variable: string, depth: number, ctx: MatchContext): void {
+  const binding: Binding = { kind: 'relationship', variable, depth };
+  ctx.scope.add(binding);
+  if (rel.alias !== undefined) ctx.scope.alias(rel.alias, binding, rel.at);
+  else if (rel.verbs.length === 1) ctx.scope.implicitName(rel.verbs[0] as string, binding);
+}
+
+/** A node whose target is one class can put the label in the pattern (a label scan). */
+function singleClass(node: NodeSpec): string | undefined {
+  const t = node.target;
+  if (t.kind === 'union' && t.items.length === 1 && t.items[0]?.kind === 'class')
+    return t.items[0].name;
+  return undefined;
+}
+
+function nodeConditions(variable: string, node: NodeSpec, ctx: MatchContext): string[] {
+  const conditions = [`${variable}._accountId = $accountId`];
+  if (!ctx.includeDeleted) conditions.push(`${variable}._deleted = false`);
+  const target = targetCondition(variable, node, ctx);
+  if (target !== undefined) conditions.push(target);
+  if (node.filter !== undefined) {
+    conditions.push(
+      compileFilter(node.filter, {
+        ...ctx,
+        property: (path: PropertyPath): PropertyRef => ownProperty(variable, path, ctx),
+      }),
+    );
+  }
+  return conditions;
+}
+
+function ownProperty(variable: string, path: PropertyPath, ctx: MatchContext): PropertyRef {
+  const name = path.segments.join('.');
+  return { expr: property(variable, name), mayBeList: ctx.mayBeList(name) };
+}
+
+function targetCondition(variable: string, node: NodeSpec, ctx: MatchContext): string | undefined {
+  const t = node.target;
+  switch (t.kind) {
+    case 'any':
+      return undefined;
+    case 'search':
+      // The start node comes from the full-text index; a later one is checked word by word.
+      return variable === START ? undefined : searchCondition(variable, t.text, node, ctx);
+    case 'smart-and':
+      return `(${smartCondition(variable, t.smart, ctx)} AND ${itemsCondition(variable, [t.item], node, ctx)})`;
+    case 'union':
+      if (singleClass(node) !== undefined) return undefined; // in the pattern already
+      return itemsCondition(variable, t.items, node, ctx);
+  }
+}
+
+function itemsCondition(
+  variable: string,
+  items: readonly TargetItem[],
+  node: NodeSpec,
+  ctx: MatchContext,
+): string {
+  const types = items.filter((i) => i.kind === 'type').map((i) => i.name);
+  const parts: string[] = [];
+  if (types.length === 1) parts.push(`${variable}._type = ${ctx.params.add(types[0])}`);
+  if (types.length > 1) parts.push(`${variable}._type IN ${ctx.params.add(types)}`);
+  for (const item of items) {
+    if (item.kind === 'class') parts.push(`${variable}:${label(item.name, node.at)}`);
+    if (item.kind === 'smart') parts.push(smartCondition(variable, item.name, ctx));
+  }
+  return parts.length === 1 ? (parts[0] as string) : `(${parts.join(' OR ')})`;
+}
+
+const CRITICAL_ASSET_CLASSES = ['Application', 'CodeRepo', 'DataStore', 'Function', 'Host', 'Logs'];
+
+/**
+ * Smart classes (j1ql.md 3.1): `#Foo` is an entity tagged Foo, in `tags` or as `tag.Foo = true`;
+ * `#CriticalAsset` also covers production assets classified critical.
+ */
+function smartCondition(variable: string, name: string, ctx: MatchContext): string {
+  const tagged =
+    `(any(e IN ${asList(property(variable, 'tags'))} WHERE e = ${ctx.params.add(name)}) ` +
+    `OR ${property(variable, `tag.${name}`)} = true)`;
+  if (name !== 'CriticalAsset') return tagged;
+  const classes = CRITICAL_ASSET_CLASSES.map((c) => `${variable}:${c}`).join(' OR ');
+  return (
+    `((${classes}) AND ${property(variable, 'tag.Production')} = true AND ` +
+    `${property(variable, 'classification')} = ${ctx.params.add('critical')} OR ${tagged})`
+  );
+}
+
+/** The user's words as a Lucene query: every word must occur (each quoted, so nothing is syntax). */
+export function searchQuery(text: string, node: NodeSpec): string {
+  const words = text.split(/\s+/).filter((w) => w !== '');
+  if (words.length === 0)
+    throw new InvalidQueryError('A full-text search needs some text', node.at);
+  return words.map((w) => `"${w.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(' AND ');
+}
+
+function searchCondition(
+  variable: string,
+  text: string,
+  node: NodeSpec,
+  ctx: MatchContext,
+): string {
+  searchQuery(text, node); // the same "needs some text" check
+  const words = text.split(/\s+/).filter((w) => w !== '');
+  return words
+    .map(
+      (w) =>
+        `toLower(${property(variable, SEARCH_TEXT_PROPERTY)}) CONTAINS ${ctx.params.add(w.toLowerCase())}`,
+    )
+    .join(' AND ');
+}

@@ -1,0 +1,152 @@
+import { ValidationError } from '../errors/app-error';
+import { type Graph, StatementRejected } from '../graph/graph';
+import { compileQuery, type CompiledQuery, type CompileOptions } from './j1ql/compile/compile';
+import type { ResultPlan } from './j1ql/compile/projection';
+import type { ParameterValue } from './j1ql/compile/values';
+import { parseQuery } from './j1ql/parse';
+import { InvalidQueryError } from './j1ql/query-errors';
+import { decodeQueryCursor, encodeQueryCursor } from './query-cursor';
+import { type ResultData, shapeRows } from './result-shape';
+
+export interface QueryRequest {
+  accountId: string;
+  query: string;
+  includeDeleted?: boolean;
+  limit?: number;
+  cursor?: string | null;
+}
+
+export interface QueryResult {
+  type: ResultPlan['type'];
+  data: ResultData;
+  totalCount: number;
+  /** The next page's cursor; absent on the last page. */
+  cursor?: string;
+  /** What the query said that was left out or read leniently (e.g. an unknown bare RETURN name). */
+  warnings?: string[];
+}
+
+export interface QueryApi {
+  run(request: QueryRequest): Promise<QueryResult>;
+  explain(
+    request: Omit<QueryRequest, 'limit' | 'cursor'>,
+  ): Promise<{ cypher: string; params: Record<string, unknown> }>;
+}
+
+export const DEFAULT_QUERY_PAGE_SIZE = 250;
+
+export interface QueryServiceDeps {
+  graph: Graph;
+  /** Property names that have held lists in the account (the property catalog). */
+  catalog: { listProperties(accountId: string): Promise<ReadonlySet<string>> };
+  parameters: { values(accountId: string): Promise<Record<string, ParameterValue>> };
+  maxPageSize: number;
+  timeoutMs: number;
+  now?: () => number;
+}
+
+/**
+ * POST /query and /query/explain: J1QL text -> parse -> compile (with the account's property
+ * catalog and parameters) -> one page of rows from Neo4j -> the result shapes. The compiled
+ * Cypher always binds `$accountId`, so a query sees only its account.
+ */
+export class QueryService implements QueryApi {
+  constructor(private readonly deps: QueryServiceDeps) {}
+
+  async run(request: QueryRequest): Promise<QueryResult> {
+    const includeDeleted = request.includeDeleted === true;
+    const size = this.pageSize(request.limit);
+    const offset =
+      request.cursor === undefined || request.cursor === null
+        ? 0
+        : decodeQueryCursor(request.cursor, request.query, includeDeleted);
+    const compiled = await this.compile(request, { offset, size });
+    const params = { ...compiled.params, accountId: request.accountId };
+    const rows = await this.read(compiled.cypher, params);
+    const total = await this.total(compiled, params, offset, rows.length, size);
+    const result: QueryResult = {
+      type: compiled.plan.type,
+      data: shapeRows(compiled.plan, rows),
+      totalCount: total,
+    };
+    if (offset + rows.length < total && rows.length > 0) {
+      result.cursor = encodeQueryCursor(offset + rows.length, request.query, includeDeleted);
+    }
+    if (compiled.warnings.length > 0) result.warnings = compiled.warnings;
+    return result;
+  }
+
+  async explain(
+    request: Omit<QueryRequest, 'limit' | 'cursor'>,
+  ): Promise<{ cypher: string; params: Record<string, unknown> }> {
+    const compiled = await this.compile(request, { offset: 0, size: DEFAULT_QUERY_PAGE_SIZE });
+    return {
+      cypher: compiled.cypher,
+      params: { ...compiled.params, accountId: request.accountId },
+    };
+  }
+
+  private async compile(
+    request: Omit<QueryRequest, 'limit' | 'cursor'>,
+    page: NonNullable<CompileOptions['page']>,
+  ): Promise<CompiledQuery> {
+    const ast = parseQuery(request.query); // a syntax error needs no database round trip
+    const [listProperties, parameters] = await Promise.all([
+      this.deps.catalog.listProperties(request.accountId),
+      this.deps.parameters.values(request.accountId),
+    ]);
+    return compileQuery(ast, {
+      includeDeleted: request.includeDeleted === true,
+      now: (this.deps.now ?? Date.now)(),
+      parameters,
+      listProperties,
+      page,
+    });
+  }
+
+  /** The whole result's size; the count query runs only when this page does not tell it. */
+  private async total(
+    compiled: CompiledQuery,
+    params: Record<string, unknown>,
+    offset: number,
+    returned: number,
+    size: number,
+  ): Promise<number> {
+    const { skip, limit } = compiled.window;
+    if (returned < size && (returned > 0 || offset === 0)) return offset + returned;
+    if (limit !== undefined && offset + returned >= limit) return limit;
+    const [row] = await this.read(compiled.countCypher, params);
+    const all = Number(row?.total ?? 0);
+    const windowed = Math.max(0, all - skip);
+    return limit === undefined ? windowed : Math.min(windowed, limit);
+  }
+
+  private pageSize(limit: number | undefined): number {
+    if (limit === undefined) return DEFAULT_QUERY_PAGE_SIZE;
+    if (!Number.isInteger(limit) || limit < 1 || limit > this.deps.maxPageSize) {
+      throw new ValidationError(
+        `"limit" must be a whole number between 1 and ${this.deps.maxPageSize}`,
+      );
+    }
+    return limit;
+  }
+
+  private async read(
+    cypher: string,
+    params: Record<string, unknown>,
+  ): Promise<Array<Record<string, unknown>>> {
+    try {
+      return await this.deps.graph.readGenerated(cypher, params, {
+        timeoutMs: this.deps.timeoutMs,
+      });
+    } catch (err) {
+      if (!(err instanceof StatementRejected)) throw err;
+      if (err.reason === 'timeout') {
+        throw new InvalidQueryError(
+          `The query ran longer than ${this.deps.timeoutMs} ms: narrow it (WITH filters, fewer unfiltered hops)`,
+        );
+      }
+      throw new InvalidQueryError(`The query cannot run on this data: ${err.message}`);
+    }
+  }
+}
