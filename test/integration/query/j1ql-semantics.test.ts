@@ -187,6 +187,8 @@ describe('J1QL: POST /query semantics (HTTP, real Neo4j)', () => {
       assert.deepEqual(await keys("'alice' WITH _class = 'User'"), ['u1']);
       assert.deepEqual(await keys('FIND "alice"'), ['p1', 'u1']);
       assert.deepEqual(await keys('FIND "nobody-has-this"'), []);
+      // A quoted target after a traversal: every word in the entity's text, any case.
+      assert.deepEqual(await keys('FIND User THAT HAS "LAPTOP"'), ['u1']);
     });
 
     it('another account sees none of it', async () => {

@@ -67,6 +67,9 @@ describe('loadConfig', () => {
     [{ RAW_DATA_VERSIONS_KEPT: '0' }, /^RAW_DATA_VERSIONS_KEPT must be at least 1 \(got '0'\)$/],
     [{ RAW_DATA_VERSIONS_KEPT: '1001' }, /^RAW_DATA_VERSIONS_KEPT must be at most 1000/],
     [{ RAW_DATA_VERSIONS_KEPT: 'ten' }, /^RAW_DATA_VERSIONS_KEPT /],
+    [{ QUERY_MAX_PAGE_SIZE: '100' }, /^QUERY_MAX_PAGE_SIZE must be at least 250/],
+    [{ QUERY_MAX_PAGE_SIZE: '10001' }, /^QUERY_MAX_PAGE_SIZE must be at most 10000/],
+    [{ QUERY_TIMEOUT: 'soon' }, /^QUERY_TIMEOUT must be a duration/],
   ];
   for (const [env, message] of bad) {
     it(`rejects ${JSON.stringify(env)} naming the variable`, () => {
@@ -77,6 +80,14 @@ describe('loadConfig', () => {
       );
     });
   }
+
+  it('serves query pages of at most 1000 rows and stops queries after 60 s unless told otherwise', () => {
+    assert.deepEqual(loadConfig({}).query, { maxPageSize: 1000, timeoutMs: 60_000 });
+    assert.deepEqual(loadConfig({ QUERY_MAX_PAGE_SIZE: '5000', QUERY_TIMEOUT: '5s' }).query, {
+      maxPageSize: 5000,
+      timeoutMs: 5000,
+    });
+  });
 
   it('keeps 10 raw-data versions per entry unless RAW_DATA_VERSIONS_KEPT says otherwise', () => {
     assert.equal(loadConfig({}).sync.rawDataVersionsKept, 10);
