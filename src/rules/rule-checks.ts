@@ -1,0 +1,95 @@
+import { ValidationError } from '../errors/app-error';
+import type { ActionInput, ConditionInput, ForEachItemInput, RuleInput } from './rule-input';
+import { canonicalActionType } from './rule-normalize';
+import { ALERT_LEVELS, type AlertLevel } from './rule-types';
+
+/**
+ * The rules of a rule body that one field's schema cannot say: question or questionId, unique
+ * query names, a field and its alias, a webhook body only with a method that sends one, and a
+ * literal alert level. Runs on a body the JSON Schema accepted; throws the first violation.
+ */
+export function checkRule(rule: RuleInput): void {
+  checkQuestion(rule);
+  rule.operations.forEach((operation, i) => {
+    const at = `/operations/${i}`;
+    const when = operation.when;
+    if (Array.isArray(when)) when.forEach((c, j) => checkCondition(c, `${at}/when/${j}`));
+    else checkCondition(when, `${at}/when`);
+    checkActions(operation.actions, `${at}/actions`);
+  });
+}
+
+function fail(message: string): never {
+  throw new ValidationError(message);
+}
+
+function given(value: unknown): boolean {
+  return value !== undefined && value !== null;
+}
+
+function checkQuestion(rule: RuleInput): void {
+  const question = rule.question;
+  // Neither is a rule that runs no query (the original API's stored instances come that way);
+  // repeated query names are allowed as real rule packs use them: the later result wins.
+  if (given(question) && given(rule.questionId)) {
+    fail('/questionId is not allowed with /question: a rule runs its own question or a stored one');
+  }
+}
+
+/** `field` and its `alias` name one thing: exactly one of them is required. */
+function fieldOrAlias(input: ActionInput, at: string, field: string, alias: string): void {
+  if (given(input[field]) && given(input[alias])) {
+    fail(
+      `${at}/${alias} is not allowed with ${at}/${field}: ${alias} is another name for ${field}`,
+    );
+  }
+  if (!given(input[field]) && !given(input[alias])) fail(`${at}/${field} is required`);
+}
+
+function checkCondition(condition: ConditionInput, at: string): void {
+  if (given(condition.specVersion) && given(condition.version)) {
+    fail(
+      `${at}/version is not allowed with ${at}/specVersion: version is another name for specVersion`,
+    );
+  }
+}
+
+const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+
+function checkActions(actions: ActionInput[], base: string): void {
+  actions.forEach((action, i) => {
+    const at = `${base}/${i}`;
+    switch (canonicalActionType(action.type)) {
+      case 'WEBHOOK': {
+        fieldOrAlias(action, at, 'endpoint', 'url');
+        const method = action.method as string;
+        if (given(action.body) && !method.includes('{{') && !METHODS_WITH_BODY.has(method)) {
+          fail(
+            `${at}/body is not allowed with method ${method}: only POST, PUT and PATCH send a body`,
+          );
+        }
+        return;
+      }
+      case 'PUBLISH_TOPIC_MESSAGE':
+        return fieldOrAlias(action, at, 'topicResourceName', 'topicArn');
+      case 'SET_PROPERTY': {
+        const value = action.targetValue;
+        if (
+          action.targetProperty === 'alertLevel' &&
+          !(typeof value === 'string' && (isAlertLevel(value) || value.includes('{{')))
+        ) {
+          fail(`${at}/targetValue must be one of ${ALERT_LEVELS.join(', ')} (or a {{template}})`);
+        }
+        return;
+      }
+      case 'FOR_EACH_ITEM':
+        return checkActions((action as ForEachItemInput).actions, `${at}/actions`);
+      default:
+        return;
+    }
+  });
+}
+
+function isAlertLevel(value: string): value is AlertLevel {
+  return (ALERT_LEVELS as readonly string[]).includes(value);
+}

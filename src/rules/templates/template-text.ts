@@ -1,0 +1,26 @@
+/**
+ * How a value reads inside text: a template with text around its expressions, or several
+ * expressions, is a string (templating rule 1), and `join` uses the same rules for its elements.
+ * - a string is itself; a number or boolean is `String(value)` (`3`, `true`);
+ * - `undefined` and `null` are empty text, so a missing value leaves a gap rather than the word
+ *   `undefined` (which the original service printed; j1ql.md section 9 point 17);
+ * - an array is its elements as text, separated by commas, as `join()` gives;
+ * - an object is its JSON;
+ * - anything else (a function reached through a prototype) is empty text.
+ */
+export function toText(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return value;
+    case 'number':
+    case 'boolean':
+    case 'bigint':
+      return String(value);
+    case 'object':
+      if (value === null) return '';
+      if (Array.isArray(value)) return value.map(toText).join(',');
+      return JSON.stringify(value);
+    default:
+      return '';
+  }
+}
