@@ -10,6 +10,8 @@ import { RawDataService } from './rawdata/raw-data-service';
 import { ParameterService } from './parameters/parameter-service';
 import { PropertyCatalog } from './catalog/property-catalog';
 import { QueryService } from './query/query-service';
+import { RuleService } from './rules/rule-service';
+import { ruleValidator } from './rules/rule-validator';
 import { openFinalizeQueue } from './queue/finalize-queue';
 import { connectRedis, type RedisHandle } from './queue/redis';
 import { type SyncJobs, startSyncReaper, syncJobsFromConfig } from './sync/create-sync-jobs';
@@ -74,6 +76,7 @@ export async function startApi(input: {
       maxPageSize: config.query.maxPageSize,
       timeoutMs: config.query.timeoutMs,
     }),
+    rules: new RuleService({ graph, validator: ruleValidator }),
     adminToken: config.adminToken,
     maxBodySize: config.http.maxBodySize,
     readiness: {

@@ -1,6 +1,6 @@
 // Deletes an account's graph data: entities (and so their relationships), sync jobs with their
-// events and staging, scope locks, CROSS_SCOPE links, raw-data metadata, account parameters and
-// the property catalog (test cleanup and operator tooling; before delete-account). Raw-data
+// events and staging, scope locks, CROSS_SCOPE links, raw-data metadata, account parameters,
+// the property catalog and rules (test cleanup and operator tooling; before delete-account). Raw-data
 // content in the blob store is the caller's.
 // params: $id
 // returns: deleted
@@ -59,4 +59,10 @@ CALL () {
   DETACH DELETE p
   RETURN count(*) AS kinds
 }
-RETURN entities + jobs + locks + links + versions + parameters + kinds AS deleted
+CALL () {
+  MATCH (r:_Rule)
+  WHERE r.accountId = $id AND r.id IS NOT NULL
+  DETACH DELETE r
+  RETURN count(*) AS rules
+}
+RETURN entities + jobs + locks + links + versions + parameters + kinds + rules AS deleted

@@ -13,6 +13,7 @@ import type { EntityApi } from '../entities/entity-api';
 import type { RawDataApi } from '../rawdata/raw-data-service';
 import type { ParameterApi } from '../parameters/parameter-api';
 import type { QueryApi } from '../query/query-service';
+import type { RuleApi } from '../rules/rule-api';
 import { AppError, NotFoundError } from '../errors/app-error';
 import type { ReadinessDeps } from '../health/readiness';
 import { openapiPath } from '../paths';
@@ -27,6 +28,7 @@ import { healthHandlers } from './handlers/health-handlers';
 import { parameterHandlers } from './handlers/parameter-handlers';
 import { rawDataHandlers } from './handlers/raw-data-handlers';
 import { queryHandlers } from './handlers/query-handlers';
+import { ruleHandlers } from './handlers/rule-handlers';
 import { syncHandlers } from './handlers/sync-handlers';
 import { type HandlerMap, mergeHandlers } from './handler-map';
 import { type Operation, RouteTable } from './route-table';
@@ -40,6 +42,7 @@ export interface AppDeps {
   rawData: RawDataApi;
   parameters: ParameterApi;
   query: QueryApi;
+  rules: RuleApi;
   readiness: ReadinessDeps;
   adminToken: string | undefined;
   /** Body size limit, e.g. '10mb'. */
@@ -59,6 +62,7 @@ export function handlerMap(
     | 'rawData'
     | 'parameters'
     | 'query'
+    | 'rules'
     | 'readiness'
   >,
 ): HandlerMap {
@@ -71,6 +75,7 @@ export function handlerMap(
     rawDataHandlers({ rawData: deps.rawData }),
     parameterHandlers({ parameters: deps.parameters }),
     queryHandlers({ query: deps.query }),
+    ruleHandlers({ rules: deps.rules }),
   );
 }
 

@@ -25,6 +25,7 @@ export function statusOf(code: ErrorCode): number {
     case 'ENTITY_NOT_FOUND':
     case 'RAW_DATA_NOT_FOUND':
     case 'PARAMETER_NOT_FOUND':
+    case 'RULE_NOT_FOUND':
     case 'ADMIN_API_DISABLED':
       return 404;
     case 'METHOD_NOT_ALLOWED':
@@ -35,6 +36,7 @@ export function statusOf(code: ErrorCode): number {
     case 'BULK_FILE_ALREADY_UPLOADED':
     case 'ENTITY_DELETED':
     case 'PROPERTY_PINNED':
+    case 'RULE_NAME_TAKEN':
       return 409;
     case 'RequestEntityTooLargeException':
       return 413;

@@ -773,6 +773,101 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's rules
+         * @description One page of the account's rules, by name.
+         */
+        get: operations["listRules"];
+        put?: never;
+        /**
+         * Create a rule
+         * @description Validates the rule, stores it normalised at `version` 1 and answers it with its `id`.
+         *     Read-only fields of a stored rule (`id`, `version`, `createdOn`, ...) are ignored, so a
+         *     rule read from another account can be posted as it is.
+         */
+        post: operations["createRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate a rule without saving it
+         * @description The rule as it would be stored (normalised), or the 400 it would get.
+         */
+        post: operations["validateRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a rule from a rule-pack entry
+         * @description Takes the compact rule-pack form (`name`, `description`, `queries`, `alertLevel`,
+         *     `templates`, `operations`, `labels`), expands it as the JupiterOne CLI does
+         *     (`specVersion` 1, `pollingInterval` `ONE_DAY`, and without operations of its own the
+         *     default operation: when `{{queries.query0.total > 0}}`, `SET_PROPERTY alertLevel` to the
+         *     pack's `alertLevel` or `HIGH`, then `CREATE_ALERT`), then creates it as `createRule` does.
+         */
+        post: operations["importRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/{ruleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule's `id`. An unknown id, or another account's rule, is 404 `RULE_NOT_FOUND`. */
+                ruleId: components["parameters"]["RuleId"];
+            };
+            cookie?: never;
+        };
+        /** Get a rule */
+        get: operations["getRule"];
+        /**
+         * Replace a rule
+         * @description Validates the new definition and stores it as the next `version`.
+         */
+        put: operations["updateRule"];
+        post?: never;
+        /** Delete a rule */
+        delete: operations["deleteRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/parameters": {
         parameters: {
             query?: never;
@@ -1547,6 +1642,74 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /**
+         * @description A Rule of ../shared/spec/alert-rules.md: `name`, `description`, `specVersion`,
+         *     `pollingInterval`, `question` (`queries`: `name`, `query`, `version`, `includeDeleted`) or
+         *     `questionId`, `operations` (`when`, `actions`), `templates`, `outputs`, `notifyOnFailure`,
+         *     `triggerActionsOnNewEntitiesOnly`, `tags`. The service checks it against the rule schema,
+         *     so its messages point at the offending field.
+         * @example {
+         *       "name": "unencrypted-buckets",
+         *       "pollingInterval": "ONE_DAY",
+         *       "question": {
+         *         "queries": [
+         *           {
+         *             "query": "FIND aws_s3_bucket WITH encrypted != true"
+         *           }
+         *         ]
+         *       },
+         *       "operations": [
+         *         {
+         *           "when": {
+         *             "type": "FILTER",
+         *             "condition": "{{queries.query0.total > 0}}"
+         *           },
+         *           "actions": [
+         *             {
+         *               "type": "SET_PROPERTY",
+         *               "targetProperty": "alertLevel",
+         *               "targetValue": "HIGH"
+         *             },
+         *             {
+         *               "type": "CREATE_ALERT"
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        RuleRequest: {
+            [key: string]: unknown;
+        };
+        /** @description A stored rule, normalised, with the service's fields. */
+        Rule: {
+            id: string;
+            /** @description 1 at creation, + 1 on each update. */
+            version: number;
+            name: string;
+            /** @description Epoch ms. */
+            createdOn: number;
+            /** @description Epoch ms. */
+            updatedOn: number;
+        } & {
+            [key: string]: unknown;
+        };
+        RuleResponse: {
+            rule: components["schemas"]["Rule"];
+        };
+        RuleListResponse: {
+            rules: components["schemas"]["Rule"][];
+            /** @description Pass as `cursor` for the next page; absent on the last page. */
+            cursor?: string;
+        };
+        RuleValidation: {
+            /** @enum {boolean} */
+            valid: true;
+            /** @description The rule as it would be stored, without the service's fields. */
+            rule: {
+                [key: string]: unknown;
+            };
+        };
         QueryRequest: {
             /**
              * @description The J1QL text.
@@ -2018,6 +2181,8 @@ export interface components {
         EntityId: string;
         /** @description A raw-data entry name (a key of `entries`), URL-encoded. */
         RawDataEntryName: string;
+        /** @description The rule's `id`. An unknown id, or another account's rule, is 404 `RULE_NOT_FOUND`. */
+        RuleId: string;
         /**
          * @description A parameter name: 1 to 128 letters, digits and `_`, not starting with a digit
          *     (`^[A-Za-z_][A-Za-z0-9_]{0,127}$`), so that `${param.<name>}` and `param.<name>` reach it.
@@ -3141,6 +3306,220 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listRules: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description The `cursor` of the previous page. */
+                cursor?: string;
+                /** @description Only rules whose name contains this text (any case). */
+                name?: string;
+                /** @description Only rules whose `tags` hold this value. */
+                tag?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleRequest"];
+            };
+        };
+        responses: {
+            /** @description The rule as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    validateRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleRequest"];
+            };
+        };
+        responses: {
+            /** @description The rule is valid. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleValidation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    importRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleRequest"];
+            };
+        };
+        responses: {
+            /** @description The expanded rule as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule's `id`. An unknown id, or another account's rule, is 404 `RULE_NOT_FOUND`. */
+                ruleId: components["parameters"]["RuleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule's `id`. An unknown id, or another account's rule, is 404 `RULE_NOT_FOUND`. */
+                ruleId: components["parameters"]["RuleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleRequest"];
+            };
+        };
+        responses: {
+            /** @description The rule as stored now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule's `id`. An unknown id, or another account's rule, is 404 `RULE_NOT_FOUND`. */
+                ruleId: components["parameters"]["RuleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule as it was. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -13,6 +13,8 @@ import { RawDataService } from '../../src/rawdata/raw-data-service';
 import { ParameterService } from '../../src/parameters/parameter-service';
 import { PropertyCatalog } from '../../src/catalog/property-catalog';
 import { QueryService } from '../../src/query/query-service';
+import { RuleService } from '../../src/rules/rule-service';
+import { ruleValidator } from '../../src/rules/rule-validator';
 import { buildApp, type AppDeps } from '../../src/http/build-app';
 import { cypherRoot } from '../../src/paths';
 import { startApi, type RunningApi } from '../../src/api';
@@ -139,6 +141,7 @@ export async function testApp(overrides: Partial<AppDeps> = {}): Promise<express
       overrides.rawData ?? new RawDataService({ graph, blobs: new FsBlobStore(testBlobDir) }),
     parameters: overrides.parameters ?? new ParameterService({ graph }),
     query: overrides.query ?? testQuery(graph),
+    rules: overrides.rules ?? new RuleService({ graph, validator: ruleValidator }),
   });
 }
 

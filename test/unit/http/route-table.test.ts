@@ -6,6 +6,7 @@ import { RouteTable } from '../../../src/http/route-table';
 import type { RawDataApi } from '../../../src/rawdata/raw-data-service';
 import type { ParameterApi } from '../../../src/parameters/parameter-api';
 import type { QueryApi } from '../../../src/query/query-service';
+import type { RuleApi } from '../../../src/rules/rule-api';
 import type { BulkUploadApi, SyncJobApi } from '../../../src/sync/job-service-contract';
 import { openapiPath } from '../../../src/paths';
 
@@ -89,6 +90,7 @@ describe('RouteTable', () => {
       rawData: {} as RawDataApi,
       parameters: {} as ParameterApi,
       query: {} as QueryApi,
+      rules: {} as RuleApi,
       readiness: { mode: 'local', pingNeo4j: () => Promise.resolve() },
     });
     RouteTable.fromFile(openapiPath).assertHandlers(Object.keys(handlers));

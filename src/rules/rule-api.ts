@@ -1,0 +1,45 @@
+import type { RuleDefinition } from './rule-types';
+
+/** A stored rule: its normalised definition plus what the service keeps about it. */
+export type StoredRule = RuleDefinition & {
+  id: string;
+  /** 1 at creation, + 1 on every update. */
+  version: number;
+  /** Epoch ms. */
+  createdOn: number;
+  updatedOn: number;
+};
+
+export interface RuleRef {
+  accountId: string;
+  ruleId: string;
+}
+
+export interface RulePage {
+  rules: StoredRule[];
+  /** Pass as `cursor` for the next page; absent on the last one. */
+  cursor?: string;
+}
+
+export interface ListRulesInput {
+  accountId: string;
+  limit?: number;
+  cursor?: string;
+  /** Only rules whose name contains this (any case). */
+  name?: string;
+  /** Only rules carrying this tag. */
+  tag?: string;
+}
+
+/** Rules of an account: validated definitions, stored as versions of one rule per name. */
+export interface RuleApi {
+  create(input: { accountId: string; body: unknown }): Promise<StoredRule>;
+  /** A compact rule-pack entry, expanded with the default alert settings, then created. */
+  import(input: { accountId: string; body: unknown }): Promise<StoredRule>;
+  /** Validates and normalises without saving. */
+  validate(body: unknown): RuleDefinition;
+  get(ref: RuleRef): Promise<StoredRule>;
+  list(input: ListRulesInput): Promise<RulePage>;
+  update(input: RuleRef & { body: unknown }): Promise<StoredRule>;
+  delete(ref: RuleRef): Promise<StoredRule>;
+}

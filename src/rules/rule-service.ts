@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { ConflictError, NotFoundError, ValidationError } from '../errors/app-error';
+import type { Graph } from '../graph/graph';
+import type { ListRulesInput, RuleApi, RulePage, RuleRef, StoredRule } from './rule-api';
+import { decodeRuleCursor, encodeRuleCursor } from './rule-cursor';
+import type { RuleDefinition } from './rule-types';
+
+export const DEFAULT_RULE_PAGE_SIZE = 100;
+export const MAX_RULE_PAGE_SIZE = 1000;
+
+/** How a body becomes a rule definition (src/rules/rule-schema.ts), passed in by the caller. */
+export interface RuleValidator {
+  validateRule(body: unknown): RuleDefinition;
+  expandRulePack(body: unknown): RuleDefinition;
+}
+
+interface RuleRow {
+  rule: {
+    id: string;
+    version: number;
+    definition: string;
+    createdOn: number;
+    updatedOn: number;
+  } | null;
+  taken?: boolean;
+}
+
+/**
+ * Rules as `:_Rule` nodes (one per rule: its normalised definition as JSON text, its name and
+ * tags for lookups, its version). A name is unique per account: create and update refuse a
+ * taken one with 409 RULE_NAME_TAKEN, checked in the writing statement and backed by a
+ * constraint. Another account's rule is the same 404 as an unknown one.
+ */
+export class RuleService implements RuleApi {
+  private readonly graph: Graph;
+  private readonly validator: RuleValidator;
+  private readonly now: () => number;
+
+  constructor(deps: { graph: Graph; validator: RuleValidator; now?: () => number }) {
+    this.graph = deps.graph;
+    this.validator = deps.validator;
+    this.now = deps.now ?? Date.now;
+  }
+
+  validate(body: unknown): RuleDefinition {
+    return this.validator.validateRule(body);
+  }
+
+  async create(input: { accountId: string; body: unknown }): Promise<StoredRule> {
+    return this.insert(input.accountId, this.validator.validateRule(input.body));
+  }
+
+  async import(input: { accountId: string; body: unknown }): Promise<StoredRule> {
+    return this.insert(input.accountId, this.validator.expandRulePack(input.body));
+  }
+
+  async get(ref: RuleRef): Promise<StoredRule> {
+    const [row] = await this.graph.read<RuleRow>('rules/get-rule', params(ref));
+    return stored(row, ref.ruleId);
+  }
+
+  async list(input: ListRulesInput): Promise<RulePage> {
+    const limit = input.limit ?? DEFAULT_RULE_PAGE_SIZE;
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_RULE_PAGE_SIZE) {
+      throw new ValidationError(
+        `query parameter 'limit' must be a whole number between 1 and ${MAX_RULE_PAGE_SIZE}`,
+      );
+    }
+    const rows = await this.graph.read<RuleRow & { rule: { name: string } }>('rules/list-rules', {
+      accountId: input.accountId,
+      after: input.cursor === undefined ? null : decodeRuleCursor(input.cursor),
+      nameContains: input.name ?? null,
+      tag: input.tag ?? null,
+      limit,
+    });
+    const rules = rows.slice(0, limit).map((row) => stored(row, ''));
+    const last = rows.length > limit ? rows[limit - 1]?.rule.name : undefined;
+    return last === undefined ? { rules } : { rules, cursor: encodeRuleCursor(last) };
+  }
+
+  async update(input: RuleRef & { body: unknown }): Promise<StoredRule> {
+    const definition = this.validator.validateRule(input.body);
+    const [row] = await this.writeRule('rules/update-rule', {
+      ...params(input),
+      ...columns(definition),
+    });
+    if (row?.taken === true) throw nameTaken(definition.name);
+    return stored(row, input.ruleId);
+  }
+
+  async delete(ref: RuleRef): Promise<StoredRule> {
+    const [row] = await this.graph.write<RuleRow>('rules/delete-rule', params(ref));
+    return stored(row, ref.ruleId);
+  }
+
+  private async insert(accountId: string, definition: RuleDefinition): Promise<StoredRule> {
+    const id = randomUUID();
+    const [row] = await this.writeRule('rules/create-rule', {
+      accountId,
+      id,
+      ...columns(definition),
+    });
+    if (row?.taken === true) throw nameTaken(definition.name);
+    return stored(row, id);
+  }
+
+  /** A write whose name check lost a race with another writer meets the constraint: the same 409. */
+  private async writeRule(name: string, values: Record<string, unknown>): Promise<RuleRow[]> {
+    try {
+      return await this.graph.write<RuleRow>(name, { ...values, now: this.now() });
+    } catch (err) {
+      if (err instanceof ConflictError) throw nameTaken(String(values.name));
+      throw err;
+    }
+  }
+}
+
+function params(ref: RuleRef): { accountId: string; id: string } {
+  return { accountId: ref.accountId, id: ref.ruleId };
+}
+
+/** What the statements store beside the definition, for lookups and schedules. */
+function columns(definition: RuleDefinition): Record<string, unknown> {
+  return {
+    name: definition.name,
+    tags: definition.tags,
+    pollingInterval: definition.pollingInterval,
+    definition: JSON.stringify(definition),
+  };
+}
+
+function stored(row: RuleRow | undefined, ruleId: string): StoredRule {
+  if (row?.rule === undefined || row.rule === null) throw ruleNotFound(ruleId);
+  const { id, version, createdOn, updatedOn, definition } = row.rule;
+  return { ...(JSON.parse(definition) as RuleDefinition), id, version, createdOn, updatedOn };
+}
+
+export function ruleNotFound(ruleId: string): NotFoundError {
+  return new NotFoundError(`No rule with id '${ruleId}' in this account`, 'RULE_NOT_FOUND');
+}
+
+function nameTaken(name: string): ConflictError {
+  return new ConflictError(
+    `A rule named '${name}' already exists in this account`,
+    'RULE_NAME_TAKEN',
+  );
+}

@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from '../../../src/paths';
+import { ruleValidator } from '../../../src/rules/rule-validator';
+
+/**
+ * Every rule of ../shared/corpus/alert-rules.json through what saving checks (the schema, then
+ * every template and condition): rule-pack entries through
+ * expandRulePack, full rules, API instances and docs examples through validateRule. The
+ * "default settings" entries are fragments of the client's defaults, not rules. Two real shapes
+ * are accepted on purpose (decision 0017): packs that repeat a query name (CIS queryBAD twice,
+ * Azure query0 twice), and API instances captured without their question.
+ */
+interface CorpusEntry {
+  form: string;
+  rule: Record<string, unknown>;
+}
+
+const CORPUS = path.resolve(repoRoot, '..', 'shared', 'corpus', 'alert-rules.json');
+
+const isPack = (entry: CorpusEntry): boolean => entry.form.startsWith('rule-pack');
+const isFragment = (entry: CorpusEntry): boolean =>
+  entry.form === 'default settings (partial rule)';
+/** `{ instance: rule }` is a client's request variables around a rule. */
+const ruleOf = (entry: CorpusEntry): Record<string, unknown> =>
+  (entry.rule.instance as Record<string, unknown> | undefined) ?? entry.rule;
+
+describe('rule corpus: every real rule through the schema', () => {
+  it('validates every rule of the corpus (packs through import)', function () {
+    if (!fs.existsSync(CORPUS)) this.skip();
+    const corpus = JSON.parse(fs.readFileSync(CORPUS, 'utf8')) as CorpusEntry[];
+    const counts = { packs: 0, rules: 0, fragments: 0 };
+    const refused: string[] = [];
+    for (const entry of corpus) {
+      if (isFragment(entry)) {
+        counts.fragments++;
+        continue;
+      }
+      const rule = ruleOf(entry);
+      try {
+        if (isPack(entry)) {
+          ruleValidator.expandRulePack(rule);
+          counts.packs++;
+        } else {
+          ruleValidator.validateRule(rule);
+          counts.rules++;
+        }
+      } catch (err) {
+        refused.push(`${entry.form} ${String(rule.name)}: ${(err as Error).message}`);
+      }
+    }
+    console.log(
+      `      rule corpus: ${corpus.length} entries; ${counts.packs} rule packs and ${counts.rules} ` +
+        `full rules validate; skipped: ${counts.fragments} default-settings fragments`,
+    );
+    assert.deepEqual(refused, []);
+    assert.deepEqual(counts, { packs: 429, rules: 32, fragments: 2 });
+  });
+});
