@@ -258,6 +258,8 @@ describe('J1QL: POST /query semantics (HTTP, real Neo4j)', () => {
       assert.deepEqual(await keys('FIND User WITH username ^= /b.b/'), ['u2']);
       assert.deepEqual(await keys('FIND User WITH username $= /[lo]/'), ['u3']);
       assert.deepEqual(await keys('FIND User WITH username != /a/'), ['u2']);
+      // JavaScript's reading, not Java's: [b&&o] is the characters b, & and o.
+      assert.deepEqual(await keys('FIND User WITH username = /[b&&o]/'), ['u2', 'u3']);
     });
 
     it('dates: date.now ± N unit on either side, and date(ISO)', async () => {
@@ -382,6 +384,16 @@ describe('J1QL: POST /query semantics (HTTP, real Neo4j)', () => {
         Object.keys(spread ?? {}).some((k) => k === 'p._hash' || k === 'p._searchText'),
         false,
       );
+    });
+
+    it('a repeated RETURN name is one column, and the others keep their values', async () => {
+      const body = await query(
+        'FIND User WITH username = "alice" AS u RETURN u.username, u.username, u.age',
+      );
+      assert.deepEqual(body.data, [{ 'u.username': 'alice', 'u.age': 30 }]);
+      assert.deepEqual(body.warnings, [
+        "Two RETURN items are named 'u.username': the later one is returned",
+      ]);
     });
 
     it('a relationship alias returns an edge', async () => {

@@ -101,6 +101,11 @@ describe('J1QL compiler (golden)', () => {
     assert.ok(c.cypher.includes('n0.`a``b` AS c0'));
     assert.deepEqual(c.params, { p0: "x' OR 1=1" });
     assert.throws(() => compile('FIND (User|Bad@Class)'), InvalidQueryError);
+    // Neo4j reads \u0060 in backticks as a backtick, so a backslash in a name is refused.
+    assert.throws(
+      () => compile('FIND User WITH [a\\u0060 IS NULL OR 1 = 1 OR n0.\\u0060b] = "x"'),
+      /^InvalidQueryError: Property name 'a\\u0060 IS NULL OR 1 = 1 OR n0\.\\u0060b' cannot contain a backslash$/,
+    );
   });
 
   it('errors that name the problem', () => {

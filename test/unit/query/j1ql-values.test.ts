@@ -29,21 +29,46 @@ describe('J1QL values', () => {
       dateValue({ kind: 'date', iso: '2019-10-30T01:02:03.004+02:00', at: AT }, NOW),
       Date.UTC(2019, 9, 29, 23, 2, 3, 4),
     );
-    assert.throws(
-      () => dateValue({ kind: 'date', iso: 'tomorrow', at: AT }, NOW),
-      InvalidQueryError,
+    // A time without a zone is UTC, whatever the server's zone.
+    assert.equal(
+      dateValue({ kind: 'date', iso: '2019-10-30T10:00', at: AT }, NOW),
+      Date.UTC(2019, 9, 30, 10),
     );
+    assert.equal(
+      dateValue({ kind: 'date', iso: '2019-10-30T10:00:00+0200', at: AT }, NOW),
+      Date.UTC(2019, 9, 30, 8),
+    );
+    for (const bad of ['tomorrow', '1', '2019-13-01', '30/10/2019']) {
+      assert.throws(
+        () => dateValue({ kind: 'date', iso: bad, at: AT }, NOW),
+        InvalidQueryError,
+        bad,
+      );
+    }
   });
 
   it('regular expressions: anchored by the operator, i for case, the documented subset only', () => {
-    assert.equal(regexPattern('ab\\d', 'i', 'none', AT), '(?s)(?iu).*(?:ab\\d).*');
-    assert.equal(regexPattern('[a-z]+', '', 'start', AT), '(?s)(?:[a-z]+).*');
-    assert.equal(regexPattern('x', '', 'end', AT), '(?s).*(?:x)');
+    assert.equal(regexPattern('ab\\d', 'i', 'none', AT), '(?iu)(?s:.*)(?:ab\\d)(?s:.*)');
+    assert.equal(regexPattern('[a-z]+', '', 'start', AT), '(?:[a-z]+)(?s:.*)');
+    assert.equal(regexPattern('x', '', 'end', AT), '(?s:.*)(?:x)');
     assert.equal(
       regexPattern('[(|)]', '', 'none', AT),
-      '(?s).*(?:[(|)]).*',
+      '(?s:.*)(?:[(|)])(?s:.*)',
       'inside a class anything goes',
     );
+    // Where Java reads JavaScript's text differently: [ and & in a class, a { starting no bound.
+    assert.equal(regexPattern('[b&&o[]', '', 'start', AT), '(?:[b\\&\\&o\\[])(?s:.*)');
+    assert.equal(regexPattern('a{x}b{2,3}', '', 'start', AT), '(?:a\\{x}b{2,3})(?s:.*)');
+    // One unbounded repetition at most: more can backtrack for hours in Java.
+    assert.equal(regexPattern('a*b{1,5}c?', '', 'none', AT), '(?s:.*)(?:a*b{1,5}c?)(?s:.*)');
+    for (const slow of ['a*a*b', 'a+b+', 'a{2,}b*', 'a{1,50}b+']) {
+      assert.throws(
+        () => regexPattern(slow, '', 'none', AT),
+        new RegExp(
+          `^InvalidQueryError: Regular expression /${slow.replace(/[{}*+]/g, '\\$&')}/ repeats more than one part`,
+        ),
+      );
+    }
     for (const bad of ['(a)', 'a|b', '^a', 'a$', '\\s', '[a']) {
       assert.throws(() => regexPattern(bad, '', 'none', AT), InvalidQueryError, bad);
     }

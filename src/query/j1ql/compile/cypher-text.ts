@@ -27,6 +27,10 @@ export function relationshipType(verb: string, at?: Position): string {
 }
 
 export function property(variable: string, name: string): string {
+  // Neo4j reads \u0060 inside backticks as a backtick: a backslash could end the quoting.
+  if (name.includes('\\')) {
+    throw new InvalidQueryError(`Property name '${name}' cannot contain a backslash`);
+  }
   if (variable === 'null') return 'null'; // scope.ts NO_VALUE
   return `${variable}.\`${name.replaceAll('`', '``')}\``;
 }

@@ -113,6 +113,10 @@ function tableProjection(query: Query, items: ReturnItem[], ctx: ProjectionConte
   }
   if (all.length === 0) throw new InvalidQueryError('RETURN names nothing that the query matched');
   const compiled = lastOfEachName(all, warnings);
+  // Columns are read back by position (c0, c1, ...): number them after the repeats are gone.
+  compiled.forEach((item, i) => {
+    item.variable = `c${i}`;
+  });
   const aggregating = compiled.some((i) => i.aggregate);
   const grouped = aggregating || query.unique;
   const hidden: string[] = [];

@@ -47,14 +47,29 @@ function paramValues(ref: ParamRef, ctx: ValueContext): Value[] {
 /** Epoch milliseconds: the instant `date.now ± N unit` or `date(ISO-8601)` names. */
 export function dateValue(date: DateValue, now: number): number {
   if (date.kind === 'date') {
-    const ms = Date.parse(date.iso);
-    if (Number.isNaN(ms)) {
+    const ms = isoMillis(date.iso);
+    if (ms === undefined) {
       throw new InvalidQueryError(`date(${date.iso}) is not an ISO-8601 date`, date.at);
     }
     return ms;
   }
   if (date.offset === undefined) return now;
   return shift(now, date.offset.amount, date.offset.unit);
+}
+
+/** ISO-8601 from a bare year to fractions of a second with a zone. */
+const ISO_8601 =
+  /^\d{4}(-\d{2}(-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?)?)?$/i;
+
+/** Epoch ms of an ISO-8601 text; a time without a zone is UTC, whatever the server's zone. */
+function isoMillis(text: string): number | undefined {
+  const match = ISO_8601.exec(text);
+  if (match === null) return undefined;
+  let normalised = text.replace(' ', 'T');
+  if (match[3] !== undefined && match[6] === undefined) normalised += 'Z';
+  normalised = normalised.replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
+  const ms = Date.parse(normalised);
+  return Number.isNaN(ms) ? undefined : ms;
 }
 
 const FIXED_MS: Partial<Record<TimeUnit, number>> = {
@@ -77,10 +92,13 @@ function shift(now: number, amount: number, unit: TimeUnit): number {
 }
 
 /**
- * J1QL regular expressions as Java patterns (Neo4j's `=~` matches the whole string). The
- * language's subset has character classes and `\d \w \D \W`, no groups, alternation or anchors
- * (j1ql.md section 1): anchoring comes from the operator. Refusing the rest also keeps
- * catastrophic backtracking out of the database.
+ * J1QL regular expressions (JavaScript syntax) as Java patterns for Neo4j's `=~`, which matches
+ * the whole string, so the operator's anchoring becomes `.*` around the body. The language's
+ * subset has character classes and `\d \w \D \W`, no groups, alternation or anchors (j1ql.md
+ * section 1). Where Java reads the same text differently, the body is rewritten: `[` and `&`
+ * inside a class are characters (not a nested class or an intersection), a `{` that starts no
+ * `{n,m}` is a character. Java's matcher cannot be stopped mid-match, so a pattern may repeat at
+ * most one part without a small bound: more can backtrack for hours on a long value.
  */
 export function regexPattern(
   source: string,
@@ -93,18 +111,23 @@ export function regexPattern(
       throw new InvalidQueryError(`Regular expression flag '${flag}' is not supported (use i)`, at);
     }
   }
-  checkRegexSubset(source, at);
-  const prefix = `(?s)${flags.includes('i') ? '(?iu)' : ''}`;
-  const body = `(?:${source})`;
-  if (anchor === 'start') return `${prefix}${body}.*`;
-  if (anchor === 'end') return `${prefix}.*${body}`;
-  return `${prefix}.*${body}.*`;
+  const body = `(?:${javaBody(source, at)})`;
+  const any = '(?s:.*)';
+  const prefix = flags.includes('i') ? '(?iu)' : '';
+  if (anchor === 'start') return `${prefix}${body}${any}`;
+  if (anchor === 'end') return `${prefix}${any}${body}`;
+  return `${prefix}${any}${body}${any}`;
 }
 
-function checkRegexSubset(source: string, at: Position): void {
+/** A repetition with an upper bound above this counts as unbounded. */
+const SMALL_BOUND = 10;
+
+function javaBody(source: string, at: Position): string {
+  let out = '';
   let inClass = false;
+  let unbounded = 0;
   for (let i = 0; i < source.length; i++) {
-    const c = source[i];
+    const c = source[i] as string;
     if (c === '\\') {
       const next = source[i + 1];
       if (next === undefined || (/[A-Za-z0-9]/.test(next) && !/[dwDWtnr]/.test(next))) {
@@ -113,20 +136,44 @@ function checkRegexSubset(source: string, at: Position): void {
           at,
         );
       }
+      out += `\\${next}`;
       i++;
     } else if (inClass) {
       if (c === ']') inClass = false;
+      out += c === '[' || c === '&' ? `\\${c}` : c;
     } else if (c === '[') {
       inClass = true;
-    } else if (c !== undefined && '()|^$'.includes(c)) {
+      out += c;
+    } else if ('()|^$'.includes(c)) {
       throw new InvalidQueryError(
         `Regular expression /${source}/ uses '${c}', which J1QL does not support ` +
           '(anchor with ^= or $= instead)',
         at,
       );
+    } else if (c === '{') {
+      const bound = /^\{(\d+)(,(\d*))?\}/.exec(source.slice(i));
+      if (bound === null) {
+        out += '\\{';
+      } else {
+        const upper =
+          bound[2] === undefined ? Number(bound[1]) : bound[3] === '' ? Infinity : Number(bound[3]);
+        if (upper > SMALL_BOUND) unbounded++;
+        out += bound[0];
+        i += bound[0].length - 1;
+      }
+    } else {
+      if (c === '*' || c === '+') unbounded++;
+      out += c;
     }
   }
   if (inClass) throw new InvalidQueryError(`Regular expression /${source}/ has an unclosed [`, at);
+  if (unbounded > 1) {
+    throw new InvalidQueryError(
+      `Regular expression /${source}/ repeats more than one part without a small bound ` +
+        `(*, +, {n,}): J1QL allows one, which keeps matching fast`,
+      at,
+    );
+  }
   try {
     new RegExp(source);
   } catch (err) {
@@ -135,4 +182,5 @@ function checkRegexSubset(source: string, at: Position): void {
       at,
     );
   }
+  return out;
 }
