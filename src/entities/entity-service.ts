@@ -1,7 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { PropertyCatalog } from '../catalog/property-catalog';
 import { propertyKindPairs } from '../catalog/property-kinds';
-import { ValidationError } from '../errors/app-error';
 import type { Graph } from '../graph/graph';
 import { type PropertyMap, toEdge, toVertex, type Vertex } from '../query/vertex-shape';
 import { searchText } from '../sync/search-text';
@@ -16,10 +15,11 @@ import type {
 import { entityDeleted, propertiesPinned } from './entity-conflicts';
 import { entityNotFound } from './entity-not-found';
 import { type PropertyPatch, validatePatch } from './entity-patch-validation';
-import { decodeCursor, encodeCursor } from './relationship-cursor';
+import { decodeKeysetCursor, encodeKeysetCursor, pageLimit } from '../paging/keyset-page';
 
 export const DEFAULT_RELATIONSHIP_LIMIT = 100;
 export const MAX_RELATIONSHIP_LIMIT = 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface EntityRow {
   entity: PropertyMap;
@@ -111,13 +111,13 @@ export class EntityService implements EntityApi {
 
   /** One page of the entity's relationships, ordered by the relationship's `_id`. */
   async listRelationships(input: ListRelationshipsInput): Promise<RelationshipPage> {
-    const limit = input.limit ?? DEFAULT_RELATIONSHIP_LIMIT;
-    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_RELATIONSHIP_LIMIT) {
-      throw new ValidationError(
-        `query parameter 'limit' must be an integer from 1 to ${MAX_RELATIONSHIP_LIMIT}`,
-      );
-    }
-    const after = input.cursor === undefined ? null : decodeCursor(input.cursor);
+    const limit = pageLimit(input.limit, {
+      default: DEFAULT_RELATIONSHIP_LIMIT,
+      max: MAX_RELATIONSHIP_LIMIT,
+    });
+    // The listing is ordered by the relationship's _id, a UUID.
+    const after =
+      input.cursor === undefined ? null : decodeKeysetCursor(input.cursor, (id) => UUID.test(id));
     const [row] = await this.graph.read<{ totalCount: number; page: RelationshipRow[] }>(
       'entities/list-entity-relationships',
       {
@@ -135,7 +135,9 @@ export class EntityService implements EntityApi {
     return {
       relationships: page,
       totalCount: row.totalCount,
-      ...(row.page.length > limit && last !== undefined ? { cursor: encodeCursor(last.id) } : {}),
+      ...(row.page.length > limit && last !== undefined
+        ? { cursor: encodeKeysetCursor(last.id) }
+        : {}),
     };
   }
 }

@@ -81,16 +81,7 @@ export class Graph {
 
   /** EXPLAIN a named statement without running it (used by tests to check every file parses). */
   async explain(name: string, params: Params = {}): Promise<void> {
-    const statement = this.cypher.get(name);
-    const session = this.driver.session({
-      database: this.database,
-      defaultAccessMode: neo4j.session.READ,
-    });
-    try {
-      await session.run(`EXPLAIN ${statement.text}`, params);
-    } finally {
-      await session.close();
-    }
+    await this.explainGenerated(this.cypher.get(name).text, params);
   }
 
   /**
@@ -123,7 +114,7 @@ export class Graph {
     }
   }
 
-  /** EXPLAIN generated Cypher: plans it without running it (tests of the J1QL compiler). */
+  /** EXPLAIN Cypher text: plans it without running it (tests of the J1QL compiler). */
   async explainGenerated(text: string, params: Params): Promise<void> {
     const session = this.driver.session({
       database: this.database,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { ConflictError, NotFoundError, ValidationError } from '../errors/app-error';
+import { ConflictError, NotFoundError } from '../errors/app-error';
 import type { Graph } from '../graph/graph';
 import type { ListRulesInput, RuleApi, RulePage, RuleRef, StoredRule } from './rule-api';
-import { decodeRuleCursor, encodeRuleCursor } from './rule-cursor';
+import { decodeKeysetCursor, encodeKeysetCursor, pageLimit } from '../paging/keyset-page';
 import type { RuleDefinition } from './rule-types';
 
 export const DEFAULT_RULE_PAGE_SIZE = 100;
@@ -60,22 +60,21 @@ export class RuleService implements RuleApi {
   }
 
   async list(input: ListRulesInput): Promise<RulePage> {
-    const limit = input.limit ?? DEFAULT_RULE_PAGE_SIZE;
-    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_RULE_PAGE_SIZE) {
-      throw new ValidationError(
-        `query parameter 'limit' must be a whole number between 1 and ${MAX_RULE_PAGE_SIZE}`,
-      );
-    }
+    const limit = pageLimit(input.limit, {
+      default: DEFAULT_RULE_PAGE_SIZE,
+      max: MAX_RULE_PAGE_SIZE,
+    });
     const rows = await this.graph.read<RuleRow & { rule: { name: string } }>('rules/list-rules', {
       accountId: input.accountId,
-      after: input.cursor === undefined ? null : decodeRuleCursor(input.cursor),
+      // Rules are listed by name, unique per account.
+      after: input.cursor === undefined ? null : decodeKeysetCursor(input.cursor, () => true),
       nameContains: input.name ?? null,
       tag: input.tag ?? null,
       limit,
     });
     const rules = rows.slice(0, limit).map((row) => stored(row, ''));
     const last = rows.length > limit ? rows[limit - 1]?.rule.name : undefined;
-    return last === undefined ? { rules } : { rules, cursor: encodeRuleCursor(last) };
+    return last === undefined ? { rules } : { rules, cursor: encodeKeysetCursor(last) };
   }
 
   async update(input: RuleRef & { body: unknown }): Promise<StoredRule> {

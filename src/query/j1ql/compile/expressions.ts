@@ -1,6 +1,7 @@
 import type { Expr } from '../ast';
 import { InvalidQueryError } from '../query-errors';
 import { type Params, property } from './cypher-text';
+import { asList } from './filters';
 import type { Binding, Scope } from './scope';
 
 export const AGGREGATES = new Set(['count', 'min', 'max', 'avg', 'sum']);
@@ -87,7 +88,7 @@ function compileCall(call: Extract<Expr, { kind: 'call' }>, ctx: ExprContext): s
       return `(${args.map((a, i) => `coalesce(${call.args[i]?.kind === 'string' ? a : text(a)}, '')`).join(' + ')})`;
     case 'merge':
       // Values and lists into one list, absent values left out.
-      return `(${args.map((a) => `CASE WHEN ${a} IS NULL THEN [] WHEN ${a} IS :: LIST<ANY> THEN ${a} ELSE [${a}] END`).join(' + ')})`;
+      return `(${args.map(asList).join(' + ')})`;
     default:
       return `${name}(${args.join(', ')})`;
   }

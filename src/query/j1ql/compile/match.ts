@@ -220,12 +220,19 @@ function smartCondition(variable: string, name: string, ctx: MatchContext): stri
   );
 }
 
-/** The user's words as a Lucene query: every word must occur (each quoted, so nothing is syntax). */
-export function searchQuery(text: string, node: NodeSpec): string {
+/** The words of a full-text search; a search needs at least one. */
+function searchWords(text: string, node: NodeSpec): string[] {
   const words = text.split(/\s+/).filter((w) => w !== '');
   if (words.length === 0)
     throw new InvalidQueryError('A full-text search needs some text', node.at);
-  return words.map((w) => `"${w.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(' AND ');
+  return words;
+}
+
+/** The user's words as a Lucene query: every word must occur (each quoted, so nothing is syntax). */
+function searchQuery(text: string, node: NodeSpec): string {
+  return searchWords(text, node)
+    .map((w) => `"${w.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`)
+    .join(' AND ');
 }
 
 function searchCondition(
@@ -234,9 +241,7 @@ function searchCondition(
   node: NodeSpec,
   ctx: MatchContext,
 ): string {
-  searchQuery(text, node); // the same "needs some text" check
-  const words = text.split(/\s+/).filter((w) => w !== '');
-  return words
+  return searchWords(text, node)
     .map(
       (w) =>
         `toLower(${property(variable, SEARCH_TEXT_PROPERTY)}) CONTAINS ${ctx.params.add(w.toLowerCase())}`,

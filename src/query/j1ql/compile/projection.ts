@@ -229,7 +229,7 @@ function orderKey(
 ): string {
   const dir = o.descending ? ' DESC' : '';
   const text = o.key.kind === 'column' ? o.key.name : o.key.segments.join('.');
-  const column = items.find((i) => i.column.name === text || i.text === text);
+  const column = columnNamed(items, text);
   if (column !== undefined) return `${column.variable}${dir}`;
   if (o.key.kind === 'column')
     throw new InvalidQueryError(`ORDER BY '${text}' names no RETURN column`);
@@ -260,7 +260,7 @@ function havingFilter(having: Filter, items: Item[], ctx: ProjectionContext): st
     parameters: ctx.parameters,
     property: (path) => {
       const name = path.segments.join('.');
-      const item = items.find((i) => i.column.name === name || i.text === name);
+      const item = columnNamed(items, name);
       if (item === undefined) {
         throw new InvalidQueryError(
           `HAVING '${name}' names no RETURN column (name one with AS)`,
@@ -273,4 +273,9 @@ function havingFilter(having: Filter, items: Item[], ctx: ProjectionContext): st
       };
     },
   });
+}
+
+/** A RETURN column by its name (the AS name, or the item as written). */
+function columnNamed(items: Item[], name: string): Item | undefined {
+  return items.find((i) => i.column.name === name || i.text === name);
 }
