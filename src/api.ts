@@ -10,8 +10,9 @@ import { RawDataService } from './rawdata/raw-data-service';
 import { ParameterService } from './parameters/parameter-service';
 import { PropertyCatalog } from './catalog/property-catalog';
 import { QueryService } from './query/query-service';
-import { RuleService } from './rules/rule-service';
-import { ruleValidator } from './rules/rule-validator';
+import { buildRuleEngine, type RuleEngine } from './rules/rule-engine';
+import { openRuleScheduling } from './rules/schedule/rule-scheduling';
+import { startScheduleReconciler } from './rules/schedule/schedule-reconciler';
 import { openFinalizeQueue } from './queue/finalize-queue';
 import { connectRedis, type RedisHandle } from './queue/redis';
 import { type SyncJobs, startSyncReaper, syncJobsFromConfig } from './sync/create-sync-jobs';
@@ -61,6 +62,36 @@ export async function startApi(input: {
   // In queue mode the workers reap; in local mode this process is the only one.
   const reaper = queue === undefined ? startSyncReaper(sync, config, logger) : undefined;
   const parameters = new ParameterService({ graph });
+  const query = new QueryService({
+    graph,
+    catalog: new PropertyCatalog({ graph }),
+    parameters,
+    maxPageSize: config.query.maxPageSize,
+    timeoutMs: config.query.timeoutMs,
+  });
+  // Local mode: this process's timers run the rules; queue mode: workers do, on the schedulers
+  // kept here. The schedule calls the engine, which tells the schedule of every rule change.
+  let engine: RuleEngine | undefined = undefined;
+  const scheduling = openRuleScheduling({
+    config,
+    logger,
+    runner: {
+      runScheduled: (key) => {
+        if (engine === undefined) throw new Error('The rule engine is not built yet');
+        return engine.evaluations.runScheduled(key);
+      },
+    },
+  });
+  const rules = buildRuleEngine({
+    graph,
+    query,
+    parameters,
+    lock: scheduling.lock,
+    schedule: scheduling.schedule,
+    evaluationsKept: config.rules.evaluationsKept,
+    baseUrl: () => config.http.publicUrl ?? url ?? `http://${config.http.host}:${config.http.port}`,
+  });
+  engine = rules;
   const app = buildApp({
     logger,
     accounts,
@@ -69,14 +100,11 @@ export async function startApi(input: {
     entities: new EntityService({ graph }),
     rawData: new RawDataService({ graph, blobs: sync.blobs }),
     parameters,
-    query: new QueryService({
-      graph,
-      catalog: new PropertyCatalog({ graph }),
-      parameters,
-      maxPageSize: config.query.maxPageSize,
-      timeoutMs: config.query.timeoutMs,
-    }),
-    rules: new RuleService({ graph, validator: ruleValidator }),
+    query,
+    rules: rules.rules,
+    alerts: rules.alerts,
+    questions: rules.questions,
+    evaluations: rules.evaluations,
     adminToken: config.adminToken,
     maxBodySize: config.http.maxBodySize,
     readiness: {
@@ -84,6 +112,11 @@ export async function startApi(input: {
       pingNeo4j: () => graph.ping(),
       pingRedis: redis === undefined ? undefined : () => redis.ping(),
     },
+  });
+  const reconciler = startScheduleReconciler({
+    schedule: scheduling.schedule,
+    scheduledRules: () => rules.rules.scheduledRules(),
+    logger,
   });
   const server = await listen(app, config.http.port, config.http.host);
   const address = server.address() as AddressInfo;
@@ -103,6 +136,8 @@ export async function startApi(input: {
         server.closeIdleConnections();
       });
       clearTimeout(forced);
+      reconciler.stop();
+      await scheduling.close();
       await queue?.close();
       await redis?.close();
     },

@@ -6,6 +6,11 @@ import { AccountService } from './accounts/account-service';
 import { startFinalizeWorker } from './queue/finalize-worker';
 import { connectRedis } from './queue/redis';
 import { startSyncReaper, syncJobsFromConfig } from './sync/create-sync-jobs';
+import { PropertyCatalog } from './catalog/property-catalog';
+import { ParameterService } from './parameters/parameter-service';
+import { QueryService } from './query/query-service';
+import { buildRuleEngine, type RuleEngine } from './rules/rule-engine';
+import { startRuleEvaluationWorker } from './rules/schedule/rule-scheduling';
 
 /**
  * Composition root of a worker process (queue mode): connects to Redis and Neo4j and runs the
@@ -46,12 +51,39 @@ export async function startWorker(input: {
     onGaveUp: (task, err) => sync.finalizer.giveUp(task, err),
   });
   const reaper = startSyncReaper(sync, config, logger);
+  // Scheduled rule evaluations: the API keeps one job scheduler per rule, workers run the ticks.
+  let engine: RuleEngine | undefined = undefined;
+  const ruleWorker = startRuleEvaluationWorker({
+    config,
+    logger,
+    runner: {
+      runScheduled: (key) => {
+        if (engine === undefined) throw new Error('The rule engine is not built yet');
+        return engine.evaluations.runScheduled(key);
+      },
+    },
+  });
+  const parameters = new ParameterService({ graph });
+  engine = buildRuleEngine({
+    graph,
+    query: new QueryService({
+      graph,
+      catalog: new PropertyCatalog({ graph }),
+      parameters,
+      maxPageSize: config.query.maxPageSize,
+      timeoutMs: config.query.timeoutMs,
+    }),
+    parameters,
+    lock: ruleWorker.lock,
+    evaluationsKept: config.rules.evaluationsKept,
+    baseUrl: () => config.http.publicUrl ?? `http://${config.http.host}:${config.http.port}`,
+  });
   logger.info({ mode: config.mode, concurrency: config.queue.concurrency }, 'worker started');
   return {
     close: async () => {
       reaper.stop();
       // Finishes the running finalizations (or, past a timeout, leaves them to another worker).
-      await finalizeWorker.close();
+      await Promise.all([finalizeWorker.close(), ruleWorker.close()]);
       await redis.close();
       logger.info('worker stopped');
     },

@@ -1,7 +1,8 @@
 // Deletes an account's graph data: entities (and so their relationships), sync jobs with their
 // events and staging, scope locks, CROSS_SCOPE links, raw-data metadata, account parameters,
-// the property catalog and rules (test cleanup and operator tooling; before delete-account). Raw-data
-// content in the blob store is the caller's.
+// the property catalog, rules with their evaluation records, alerts and questions (test cleanup
+// and operator tooling; before delete-account). Raw-data content in the blob store is the
+// caller's.
 // params: $id
 // returns: deleted
 CALL () {
@@ -65,4 +66,22 @@ CALL () {
   DETACH DELETE r
   RETURN count(*) AS rules
 }
-RETURN entities + jobs + locks + links + versions + parameters + kinds + rules AS deleted
+CALL () {
+  MATCH (e:_RuleEvaluation)
+  WHERE e.accountId = $id
+  DETACH DELETE e
+  RETURN count(*) AS evaluations
+}
+CALL () {
+  MATCH (a:_Alert)
+  WHERE a.accountId = $id AND a.createdOn IS NOT NULL
+  DETACH DELETE a
+  RETURN count(*) AS alerts
+}
+CALL () {
+  MATCH (q:_Question)
+  WHERE q.accountId = $id AND q.id IS NOT NULL
+  DETACH DELETE q
+  RETURN count(*) AS questions
+}
+RETURN entities + jobs + locks + links + versions + parameters + kinds + rules + evaluations + alerts + questions AS deleted

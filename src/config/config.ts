@@ -122,6 +122,19 @@ const envSchema = z.object({
       .default(1000),
   ),
   QUERY_TIMEOUT: duration.prefault('60s'),
+  RULE_SCHEDULE_OVERRIDE: z.preprocess(
+    blankAsUnset,
+    duration.refine((ms) => ms >= 100, 'must be at least 100ms').optional(),
+  ),
+  RULE_EVALUATIONS_KEPT: z.preprocess(
+    blankAsUnset,
+    z.coerce
+      .number()
+      .int()
+      .min(1, 'must be at least 1')
+      .max(10_000, 'must be at most 10000')
+      .default(100),
+  ),
   WORKER_CONCURRENCY: z.preprocess(
     blankAsUnset,
     z.coerce.number().int().min(1, 'must be at least 1').max(64, 'must be at most 64').default(2),
@@ -185,6 +198,13 @@ export interface Config {
     readonly maxPageSize: number;
     /** How long one J1QL query may run in Neo4j before it is stopped (ms). */
     readonly timeoutMs: number;
+  };
+  readonly rules: {
+    /** Every scheduled rule runs at this interval instead of its pollingInterval (ms; tests and
+     * demos). Unset: the rules' own intervals. */
+    readonly scheduleOverrideMs: number | undefined;
+    /** Evaluation records kept per rule (the newest). */
+    readonly evaluationsKept: number;
   };
   readonly queue: {
     /** Prefix of every BullMQ key in Redis. */
@@ -268,6 +288,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     query: {
       maxPageSize: e.QUERY_MAX_PAGE_SIZE,
       timeoutMs: e.QUERY_TIMEOUT,
+    },
+    rules: {
+      scheduleOverrideMs: e.RULE_SCHEDULE_OVERRIDE,
+      evaluationsKept: e.RULE_EVALUATIONS_KEPT,
     },
     queue: {
       prefix: e.QUEUE_PREFIX,

@@ -14,6 +14,9 @@ import type { RawDataApi } from '../rawdata/raw-data-service';
 import type { ParameterApi } from '../parameters/parameter-api';
 import type { QueryApi } from '../query/query-service';
 import type { RuleApi } from '../rules/rule-api';
+import type { AlertApi } from '../alerts/alert-api';
+import type { QuestionApi } from '../questions/question-api';
+import type { RuleEvaluationApi } from '../rules/evaluation/evaluation-service';
 import { AppError, NotFoundError } from '../errors/app-error';
 import type { ReadinessDeps } from '../health/readiness';
 import { openapiPath } from '../paths';
@@ -29,6 +32,9 @@ import { parameterHandlers } from './handlers/parameter-handlers';
 import { rawDataHandlers } from './handlers/raw-data-handlers';
 import { queryHandlers } from './handlers/query-handlers';
 import { ruleHandlers } from './handlers/rule-handlers';
+import { alertHandlers } from './handlers/alert-handlers';
+import { questionHandlers } from './handlers/question-handlers';
+import { evaluationHandlers } from './handlers/evaluation-handlers';
 import { syncHandlers } from './handlers/sync-handlers';
 import { type HandlerMap, mergeHandlers } from './handler-map';
 import { type Operation, RouteTable } from './route-table';
@@ -43,6 +49,9 @@ export interface AppDeps {
   parameters: ParameterApi;
   query: QueryApi;
   rules: RuleApi;
+  alerts: AlertApi;
+  questions: QuestionApi;
+  evaluations: RuleEvaluationApi;
   readiness: ReadinessDeps;
   adminToken: string | undefined;
   /** Body size limit, e.g. '10mb'. */
@@ -63,6 +72,9 @@ export function handlerMap(
     | 'parameters'
     | 'query'
     | 'rules'
+    | 'alerts'
+    | 'questions'
+    | 'evaluations'
     | 'readiness'
   >,
 ): HandlerMap {
@@ -76,6 +88,9 @@ export function handlerMap(
     parameterHandlers({ parameters: deps.parameters }),
     queryHandlers({ query: deps.query }),
     ruleHandlers({ rules: deps.rules }),
+    alertHandlers({ alerts: deps.alerts }),
+    questionHandlers({ questions: deps.questions }),
+    evaluationHandlers({ evaluations: deps.evaluations }),
   );
 }
 

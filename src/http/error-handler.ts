@@ -26,6 +26,9 @@ export function statusOf(code: ErrorCode): number {
     case 'RAW_DATA_NOT_FOUND':
     case 'PARAMETER_NOT_FOUND':
     case 'RULE_NOT_FOUND':
+    case 'ALERT_NOT_FOUND':
+    case 'QUESTION_NOT_FOUND':
+    case 'EVALUATION_NOT_FOUND':
     case 'ADMIN_API_DISABLED':
       return 404;
     case 'METHOD_NOT_ALLOWED':
@@ -37,6 +40,9 @@ export function statusOf(code: ErrorCode): number {
     case 'ENTITY_DELETED':
     case 'PROPERTY_PINNED':
     case 'RULE_NAME_TAKEN':
+    case 'ALERT_NOT_ACTIVE':
+    case 'QUESTION_IN_USE':
+    case 'RULE_EVALUATION_RUNNING':
       return 409;
     case 'RequestEntityTooLargeException':
       return 413;

@@ -26,6 +26,15 @@ export interface QueryResult {
   warnings?: string[];
 }
 
+/** Every row of a query, as rule evaluation reads it (`queries.<name>.data` / `.total`). */
+export interface FullQueryResult {
+  type: ResultPlan['type'];
+  data: ResultData;
+  /** Rows (list and table) or vertices (tree). */
+  total: number;
+  warnings?: string[];
+}
+
 export interface QueryApi {
   run(request: QueryRequest): Promise<QueryResult>;
   explain(
@@ -76,6 +85,26 @@ export class QueryService implements QueryApi {
     return result;
   }
 
+  /**
+   * Every row of the query at once (j1ql.md section 4, "In rules": rules see all pages), in the
+   * query's own order. Same errors as run().
+   */
+  async runAll(request: Omit<QueryRequest, 'limit' | 'cursor'>): Promise<FullQueryResult> {
+    const compiled = await this.compile(request, undefined);
+    const rows = await this.read(compiled.cypher, {
+      ...compiled.params,
+      accountId: request.accountId,
+    });
+    const data = shapeRows(compiled.plan, rows);
+    const result: FullQueryResult = {
+      type: compiled.plan.type,
+      data,
+      total: Array.isArray(data) ? data.length : data.vertices.length,
+    };
+    if (compiled.warnings.length > 0) result.warnings = compiled.warnings;
+    return result;
+  }
+
   async explain(
     request: Omit<QueryRequest, 'limit' | 'cursor'>,
   ): Promise<{ cypher: string; params: Record<string, unknown> }> {
@@ -88,7 +117,7 @@ export class QueryService implements QueryApi {
 
   private async compile(
     request: Omit<QueryRequest, 'limit' | 'cursor'>,
-    page: NonNullable<CompileOptions['page']>,
+    page: CompileOptions['page'],
   ): Promise<CompiledQuery> {
     const ast = parseQuery(request.query); // a syntax error needs no database round trip
     const [listProperties, parameters] = await Promise.all([
@@ -100,7 +129,7 @@ export class QueryService implements QueryApi {
       now: (this.deps.now ?? Date.now)(),
       parameters,
       listProperties,
-      page,
+      ...(page === undefined ? {} : { page }),
     });
   }
 

@@ -82,7 +82,8 @@ const channel: JsonSchema = {
   'x-error': "must be a channel name starting with '#' (or a {{template}})",
 };
 
-const query: JsonSchema = {
+/** One query of a question: a rule's own, or a stored question's (src/questions). */
+export const QUERY_JSON_SCHEMA: JsonSchema = {
   type: 'object',
   'x-name': 'a query',
   required: ['query'],
@@ -330,7 +331,7 @@ const label: JsonSchema = {
 };
 
 /** At the top level, null stands for "not given" (GraphQL answers carry nulls). */
-const orNull = (schema: JsonSchema): JsonSchema => {
+export const orNull = (schema: JsonSchema): JsonSchema => {
   const types = schema.type;
   if (Array.isArray(types)) return { ...schema, type: [...(types as string[]), 'null'] };
   if (typeof types === 'string') return { ...schema, type: [types, 'null'] };
@@ -372,7 +373,14 @@ export const RULE_JSON_SCHEMA: JsonSchema = {
   },
   patternProperties: { [READ_ONLY_RULE_FIELD_PATTERN]: {} },
   additionalProperties: false,
-  $defs: { query, condition, clause, operation, action: actionSchema, label },
+  $defs: {
+    query: QUERY_JSON_SCHEMA,
+    condition,
+    clause,
+    operation,
+    action: actionSchema,
+    label,
+  },
 };
 
 /** The compact rule-pack form (j1ql.md 5.2); its fields are checked again as a rule. */

@@ -61,7 +61,8 @@ function optional<K extends string, V>(key: K, value: V | null | undefined): { [
   return value === undefined || value === null ? {} : ({ [key]: value } as { [k in K]?: V });
 }
 
-function normaliseQuery(query: QueryInput, index: number): QuestionQuery {
+/** One query of a question, its defaults filled in (a rule's own, or a stored question's). */
+export function normaliseQuery(query: QueryInput, index: number): QuestionQuery {
   return {
     name: queryName(query, index),
     query: query.query,

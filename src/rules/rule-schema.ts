@@ -3,7 +3,7 @@ import { ValidationError } from '../errors/app-error';
 import { checkRule } from './rule-checks';
 import { schemaErrorMessage } from './rule-error-message';
 import type { RuleInput } from './rule-input';
-import { RULE_JSON_SCHEMA, RULE_PACK_JSON_SCHEMA } from './rule-json-schema';
+import { type JsonSchema, RULE_JSON_SCHEMA, RULE_PACK_JSON_SCHEMA } from './rule-json-schema';
 import { normaliseRule } from './rule-normalize';
 import type { RuleDefinition } from './rule-types';
 
@@ -27,7 +27,7 @@ const rulePackSchema = ajv.compile(RULE_PACK_JSON_SCHEMA);
  * pointer of the first offending field.
  */
 export function validateRule(body: unknown): RuleDefinition {
-  const input = check<RuleInput>(ruleSchema, body, 'The rule');
+  const input = checkBody<RuleInput>(ruleSchema, body, 'The rule');
   checkRule(input);
   // The definition shares no objects with the caller's body.
   return structuredClone(normaliseRule(input));
@@ -35,10 +35,19 @@ export function validateRule(body: unknown): RuleDefinition {
 
 /** The top-level shape of a compact rule-pack rule; rule-pack.ts does the rest. */
 export function checkRulePackShape(body: unknown): void {
-  check(rulePackSchema, body, 'The rule-pack rule');
+  checkBody(rulePackSchema, body, 'The rule-pack rule');
 }
 
-function check<T>(validate: ValidateFunction, body: unknown, subject: string): T {
+/** Another body schema (a stored question's) with the rule schema's options and annotations. */
+export function compileBodySchema(schema: JsonSchema): ValidateFunction {
+  return ajv.compile(schema);
+}
+
+/**
+ * `body` as `T` if `validate` accepts it; else ValidationError with the first problem, in the
+ * messages of rule-error-message.ts (`subject` names the body when the body itself is wrong).
+ */
+export function checkBody<T>(validate: ValidateFunction, body: unknown, subject: string): T {
   if (!validate(body)) {
     const [first] = validate.errors ?? [];
     throw new ValidationError(first ? schemaErrorMessage(first, subject) : `${subject} is invalid`);

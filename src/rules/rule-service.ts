@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { ConflictError, NotFoundError } from '../errors/app-error';
+import { ConflictError, NotFoundError, ValidationError } from '../errors/app-error';
 import type { Graph } from '../graph/graph';
 import type { ListRulesInput, RuleApi, RulePage, RuleRef, StoredRule } from './rule-api';
 import { decodeKeysetCursor, encodeKeysetCursor, pageLimit } from '../paging/keyset-page';
-import type { RuleDefinition } from './rule-types';
+import type { QuestionApi } from '../questions/question-api';
+import type { PollingInterval, RuleDefinition } from './rule-types';
+import type { RuleSchedule } from './schedule/rule-schedule';
 
 export const DEFAULT_RULE_PAGE_SIZE = 100;
 export const MAX_RULE_PAGE_SIZE = 1000;
@@ -35,10 +37,22 @@ export class RuleService implements RuleApi {
   private readonly graph: Graph;
   private readonly validator: RuleValidator;
   private readonly now: () => number;
+  private readonly schedule: RuleSchedule | undefined;
+  private readonly questions: Pick<QuestionApi, 'get'> | undefined;
 
-  constructor(deps: { graph: Graph; validator: RuleValidator; now?: () => number }) {
+  constructor(deps: {
+    graph: Graph;
+    validator: RuleValidator;
+    /** Told of every saved and deleted rule, so that it runs on its polling interval. */
+    schedule?: RuleSchedule;
+    /** Where a `questionId` must name a question of the account. */
+    questions?: Pick<QuestionApi, 'get'>;
+    now?: () => number;
+  }) {
     this.graph = deps.graph;
     this.validator = deps.validator;
+    this.schedule = deps.schedule;
+    this.questions = deps.questions;
     this.now = deps.now ?? Date.now;
   }
 
@@ -79,20 +93,32 @@ export class RuleService implements RuleApi {
 
   async update(input: RuleRef & { body: unknown }): Promise<StoredRule> {
     const definition = this.validator.validateRule(input.body);
+    await this.checkQuestion(input.accountId, definition);
     const [row] = await this.writeRule('rules/update-rule', {
       ...params(input),
       ...columns(definition),
     });
     if (row?.taken === true) throw nameTaken(definition.name);
-    return stored(row, input.ruleId);
+    return this.scheduled(input.accountId, stored(row, input.ruleId));
   }
 
+  /** Deletes the rule with its evaluation records and schedule; its alerts stay. */
   async delete(ref: RuleRef): Promise<StoredRule> {
     const [row] = await this.graph.write<RuleRow>('rules/delete-rule', params(ref));
-    return stored(row, ref.ruleId);
+    const rule = stored(row, ref.ruleId);
+    await this.schedule?.remove(ref);
+    return rule;
+  }
+
+  /** Every rule of every account with its polling interval: what the schedule starts from. */
+  async scheduledRules(): Promise<
+    Array<{ accountId: string; ruleId: string; pollingInterval: PollingInterval }>
+  > {
+    return this.graph.read('rules/list-scheduled-rules');
   }
 
   private async insert(accountId: string, definition: RuleDefinition): Promise<StoredRule> {
+    await this.checkQuestion(accountId, definition);
     const id = randomUUID();
     const [row] = await this.writeRule('rules/create-rule', {
       accountId,
@@ -100,7 +126,29 @@ export class RuleService implements RuleApi {
       ...columns(definition),
     });
     if (row?.taken === true) throw nameTaken(definition.name);
-    return stored(row, id);
+    return this.scheduled(accountId, stored(row, id));
+  }
+
+  private async scheduled(accountId: string, rule: StoredRule): Promise<StoredRule> {
+    await this.schedule?.set({
+      accountId,
+      ruleId: rule.id,
+      pollingInterval: rule.pollingInterval,
+    });
+    return rule;
+  }
+
+  /** A `questionId` must name a question of the account (400 otherwise: the body is wrong). */
+  private async checkQuestion(accountId: string, definition: RuleDefinition): Promise<void> {
+    if (definition.questionId === undefined || this.questions === undefined) return;
+    try {
+      await this.questions.get({ accountId, questionId: definition.questionId });
+    } catch (err) {
+      if (!(err instanceof NotFoundError)) throw err;
+      throw new ValidationError(
+        `/questionId: no question with id '${definition.questionId}' in this account`,
+      );
+    }
   }
 
   /** A write whose name check lost a race with another writer meets the constraint: the same 409. */
@@ -124,6 +172,7 @@ function columns(definition: RuleDefinition): Record<string, unknown> {
     name: definition.name,
     tags: definition.tags,
     pollingInterval: definition.pollingInterval,
+    questionId: definition.questionId ?? null,
     definition: JSON.stringify(definition),
   };
 }

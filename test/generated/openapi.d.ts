@@ -843,6 +843,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rules/evaluate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dry-run a rule body without saving it
+         * @description Validates `rule` as `createRule` does, then evaluates it as `evaluateRule` would: every
+         *     query runs (all rows, on the account's graph), every condition is evaluated, `SET_PROPERTY`
+         *     and `SERVICE_QUERY` run, and every other action's inputs are rendered and recorded with
+         *     status `DRY_RUN`, with no side effect: no alert, no tag, no message. Nothing is stored.
+         *     The way to test a rule before saving it. `dryRun` must be `true`.
+         */
+        post: operations["dryRunRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rules/{ruleId}": {
         parameters: {
             query?: never;
@@ -863,6 +887,202 @@ export interface paths {
         post?: never;
         /** Delete a rule */
         delete: operations["deleteRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/{ruleId}/evaluate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule's `id`. An unknown id, or another account's rule, is 404 `RULE_NOT_FOUND`. */
+                ruleId: components["parameters"]["RuleId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Evaluate a rule now
+         * @description Runs the stored rule at once, as its schedule would, and answers the evaluation record,
+         *     which is also stored (the newest `RULE_EVALUATIONS_KEPT` per rule). A query, condition or
+         *     action that fails makes the record `FAILED` with the reason in `errors` (still 200): the
+         *     rule ran. With `{"dryRun": true}` nothing happens beyond the queries and the record is not
+         *     stored. 409 `RULE_EVALUATION_RUNNING` while another evaluation of the rule runs
+         *     (evaluations of one rule never overlap).
+         */
+        post: operations["evaluateRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/{ruleId}/evaluations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule's `id`. An unknown id, or another account's rule, is 404 `RULE_NOT_FOUND`. */
+                ruleId: components["parameters"]["RuleId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a rule's evaluation records
+         * @description Newest first; scheduled and manual evaluations (dry runs are not stored).
+         */
+        get: operations["listRuleEvaluations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/{ruleId}/evaluations/{evaluationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule's `id`. An unknown id, or another account's rule, is 404 `RULE_NOT_FOUND`. */
+                ruleId: components["parameters"]["RuleId"];
+                evaluationId: string;
+            };
+            cookie?: never;
+        };
+        /** Get one evaluation record of a rule */
+        get: operations["getRuleEvaluation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's questions
+         * @description One page of the account's questions, by title (then `id`).
+         */
+        get: operations["listQuestions"];
+        put?: never;
+        /**
+         * Create a question
+         * @description Validates the question, stores it normalised at `version` 1 and answers it with its `id`.
+         *     Read-only fields of a stored question (`id`, `version`, `createdOn`, ...) are ignored, so
+         *     a question read from another account can be posted as it is.
+         */
+        post: operations["createQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/questions/{questionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The question's `id`. An unknown id, or another account's question, is 404
+                 *     `QUESTION_NOT_FOUND`.
+                 */
+                questionId: components["parameters"]["QuestionId"];
+            };
+            cookie?: never;
+        };
+        /** Get a question */
+        get: operations["getQuestion"];
+        /**
+         * Replace a question
+         * @description Validates the new definition and stores it as the next `version`. Rules that refer to the
+         *     question run the new queries from their next evaluation.
+         */
+        put: operations["updateQuestion"];
+        post?: never;
+        /**
+         * Delete a question
+         * @description Refused with 409 `QUESTION_IN_USE` while a rule of the account refers to the question by
+         *     `questionId`; the message names up to five of them.
+         */
+        delete: operations["deleteQuestion"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's alerts
+         * @description One page of the account's alerts, newest first (`createdOn` descending, then `id`).
+         */
+        get: operations["listAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/alerts/{alertId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The alert's `id`. An unknown id, or another account's alert, is 404 `ALERT_NOT_FOUND`. */
+                alertId: components["parameters"]["AlertId"];
+            };
+            cookie?: never;
+        };
+        /** Get an alert */
+        get: operations["getAlert"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/alerts/{alertId}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The alert's `id`. An unknown id, or another account's alert, is 404 `ALERT_NOT_FOUND`. */
+                alertId: components["parameters"]["AlertId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dismiss an alert
+         * @description An `ACTIVE` alert becomes `DISMISSED` (with `dismissedOn`); the rule's next firing opens a
+         *     new alert. A `DISMISSED` alert is answered as it is. A `RESOLVED` alert cannot be dismissed:
+         *     409 `ALERT_NOT_ACTIVE`.
+         */
+        post: operations["dismissAlert"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1702,6 +1922,118 @@ export interface components {
             /** @description Pass as `cursor` for the next page; absent on the last page. */
             cursor?: string;
         };
+        DryRunRequest: {
+            rule: components["schemas"]["RuleRequest"];
+            /**
+             * @description Must be `true`; to run a saved rule's actions use `evaluateRule`.
+             * @enum {boolean}
+             */
+            dryRun: true;
+        };
+        EvaluateRequest: {
+            /**
+             * @description `true`: run the queries and conditions, render the actions, do nothing.
+             * @default false
+             */
+            dryRun: boolean;
+        };
+        EvaluationResponse: {
+            evaluation: components["schemas"]["EvaluationRecord"];
+        };
+        EvaluationListResponse: {
+            evaluations: components["schemas"]["EvaluationRecord"][];
+            /** @description Pass as `cursor` for the next page; absent on the last one. */
+            cursor?: string;
+        };
+        /** @description What one evaluation of a rule did. */
+        EvaluationRecord: {
+            id: string;
+            /** @description Absent for a dry run of an unsaved rule. */
+            ruleId?: string;
+            ruleVersion?: number;
+            ruleName: string;
+            /** @enum {string} */
+            trigger: "MANUAL" | "SCHEDULED" | "DRY_RUN";
+            dryRun: boolean;
+            /**
+             * @description FAILED when any query, condition, action or output failed (see `errors`).
+             * @enum {string}
+             */
+            status: "SUCCESS" | "FAILED";
+            /** @description Epoch ms. */
+            startedOn: number;
+            /** @description Epoch ms. */
+            endedOn: number;
+            durationMs: number;
+            /** @description Each query run, the rule's then SERVICE_QUERY actions', in order. */
+            queries: {
+                name: string;
+                query: string;
+                /** @description Rows (vertices for a tree); absent when the query failed. */
+                total?: number;
+                /** @enum {string} */
+                type?: "list" | "table" | "tree";
+                durationMs: number;
+                warnings?: string[];
+                error?: string;
+            }[];
+            /** @description Each name of the rule's `outputs` with its value at the end. */
+            outputs: {
+                [key: string]: unknown;
+            };
+            operations: {
+                index: number;
+                /** @description Absent when the condition could not be evaluated (`error`). */
+                conditionResult?: boolean;
+                error?: string;
+                actions: components["schemas"]["ActionOutcome"][];
+            }[];
+            errors: string[];
+            /** @description Distinct entities in the query results. */
+            entityCount: number;
+            /** @description Of those, how many the previous evaluation's results did not hold. */
+            newEntityCount: number;
+            /**
+             * @description `triggerActionsOnNewEntitiesOnly` held the actions back.
+             * @enum {string}
+             */
+            actionsSkipped?: "NO_NEW_ENTITIES";
+            alert?: {
+                id: string;
+                status: string;
+                /** @enum {string} */
+                change: "OPENED" | "UPDATED" | "RESOLVED";
+            };
+            /** @description With `notifyOnFailure` on a FAILED evaluation. */
+            failureNotification?: {
+                /** @enum {string} */
+                status: "SENT" | "NOT_SENT";
+                detail: string;
+            };
+        };
+        ActionOutcome: {
+            /** @description JSON pointer of the action in the rule. */
+            pointer: string;
+            type: string;
+            id?: string;
+            /** @enum {string} */
+            status: "SUCCESS" | "FAILED" | "DRY_RUN" | "SKIPPED";
+            durationMs: number;
+            target?: string;
+            /** @description The rendered inputs; secret parameter values show as `[secret]`. */
+            inputs?: {
+                [key: string]: unknown;
+            };
+            result?: {
+                [key: string]: unknown;
+            };
+            error?: string;
+            /** @description FOR_EACH_ITEM, each item's inner outcomes. */
+            items?: {
+                index: number;
+                actions: components["schemas"]["ActionOutcome"][];
+            }[];
+        };
         RuleValidation: {
             /** @enum {boolean} */
             valid: true;
@@ -1709,6 +2041,113 @@ export interface components {
             rule: {
                 [key: string]: unknown;
             };
+        };
+        /**
+         * @description A question: `title` (1 to 200 characters), `description`, `queries` (1 to 20, each
+         *     `name`, `query`, `version`, `includeDeleted`, as in a rule's `question`) and `tags`. The
+         *     service checks it against the question schema, so its messages point at the offending
+         *     field.
+         * @example {
+         *       "title": "Unencrypted buckets",
+         *       "tags": [
+         *         "cis"
+         *       ],
+         *       "queries": [
+         *         {
+         *           "query": "FIND aws_s3_bucket WITH encrypted != true"
+         *         }
+         *       ]
+         *     }
+         */
+        QuestionRequest: {
+            [key: string]: unknown;
+        };
+        /** @description A stored question, normalised, with the service's fields. */
+        Question: {
+            id: string;
+            /** @description 1 at creation, + 1 on each update. */
+            version: number;
+            title: string;
+            description?: string;
+            queries: {
+                name: string;
+                query: string;
+                /** @enum {string} */
+                version: "v1";
+                includeDeleted: boolean;
+            }[];
+            tags: string[];
+            /** @description Epoch ms. */
+            createdOn: number;
+            /** @description Epoch ms. */
+            updatedOn: number;
+        };
+        QuestionResponse: {
+            question: components["schemas"]["Question"];
+        };
+        QuestionListResponse: {
+            questions: components["schemas"]["Question"][];
+            /** @description Pass as `cursor` for the next page; absent on the last page. */
+            cursor?: string;
+        };
+        /** @enum {string} */
+        AlertStatus: "ACTIVE" | "RESOLVED" | "DISMISSED";
+        /** @enum {string} */
+        AlertLevel: "INFO" | "LOW" | "MEDIUM" | "HIGH" | "CRITICAL";
+        /**
+         * @example {
+         *       "id": "5d0c1f7e-8b2a-4c3d-9e4f-1a2b3c4d5e6f",
+         *       "ruleId": "9b1e2d3c-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+         *       "ruleName": "unencrypted-buckets",
+         *       "ruleVersion": 2,
+         *       "level": "HIGH",
+         *       "status": "ACTIVE",
+         *       "createdOn": 1748772000000,
+         *       "updatedOn": 1748858400000,
+         *       "firstEvaluationId": "1f2e3d4c-5b6a-4798-8a9b-0c1d2e3f4a5b",
+         *       "lastEvaluationId": "6a7b8c9d-0e1f-4a2b-9c3d-4e5f6a7b8c9d",
+         *       "evaluationCount": 2,
+         *       "queryTotals": {
+         *         "query0": 3
+         *       }
+         *     }
+         */
+        Alert: {
+            id: string;
+            ruleId: string;
+            /** @description The rule's name when the alert was last raised. */
+            ruleName: string;
+            /** @description The rule's `version` when the alert was last raised. */
+            ruleVersion: number;
+            ruleDescription?: string;
+            level: components["schemas"]["AlertLevel"];
+            status: components["schemas"]["AlertStatus"];
+            /** @description Epoch ms. */
+            createdOn: number;
+            /** @description Epoch ms of the latest raise, resolve or dismiss. */
+            updatedOn: number;
+            /** @description Epoch ms; only on a `RESOLVED` alert. */
+            resolvedOn?: number;
+            /** @description Epoch ms; only on a `DISMISSED` alert. */
+            dismissedOn?: number;
+            /** @description The evaluation that opened the alert. */
+            firstEvaluationId: string;
+            /** @description The latest evaluation that raised (or resolved) it. */
+            lastEvaluationId: string;
+            /** @description How many evaluations raised it (1 when opened). */
+            evaluationCount: number;
+            /** @description Each query's total (by query name) in the latest evaluation that raised it. */
+            queryTotals: {
+                [key: string]: number;
+            };
+        };
+        AlertResponse: {
+            alert: components["schemas"]["Alert"];
+        };
+        AlertListResponse: {
+            alerts: components["schemas"]["Alert"][];
+            /** @description Pass as `cursor` for the next page; absent on the last page. */
+            cursor?: string;
         };
         QueryRequest: {
             /**
@@ -2183,6 +2622,13 @@ export interface components {
         RawDataEntryName: string;
         /** @description The rule's `id`. An unknown id, or another account's rule, is 404 `RULE_NOT_FOUND`. */
         RuleId: string;
+        /**
+         * @description The question's `id`. An unknown id, or another account's question, is 404
+         *     `QUESTION_NOT_FOUND`.
+         */
+        QuestionId: string;
+        /** @description The alert's `id`. An unknown id, or another account's alert, is 404 `ALERT_NOT_FOUND`. */
+        AlertId: string;
         /**
          * @description A parameter name: 1 to 128 letters, digits and `_`, not starting with a digit
          *     (`^[A-Za-z_][A-Za-z0-9_]{0,127}$`), so that `${param.<name>}` and `param.<name>` reach it.
@@ -3432,6 +3878,35 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    dryRunRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DryRunRequest"];
+            };
+        };
+        responses: {
+            /** @description The evaluation record (not stored). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getRule: {
         parameters: {
             query?: never;
@@ -3520,6 +3995,376 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    evaluateRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule's `id`. An unknown id, or another account's rule, is 404 `RULE_NOT_FOUND`. */
+                ruleId: components["parameters"]["RuleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EvaluateRequest"];
+            };
+        };
+        responses: {
+            /** @description The evaluation record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listRuleEvaluations: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description The `cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The rule's `id`. An unknown id, or another account's rule, is 404 `RULE_NOT_FOUND`. */
+                ruleId: components["parameters"]["RuleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getRuleEvaluation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule's `id`. An unknown id, or another account's rule, is 404 `RULE_NOT_FOUND`. */
+                ruleId: components["parameters"]["RuleId"];
+                evaluationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listQuestions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description The `cursor` of the previous page. */
+                cursor?: string;
+                /** @description Only questions whose title contains this text (any case). */
+                title?: string;
+                /** @description Only questions whose `tags` hold this value. */
+                tag?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of questions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuestionRequest"];
+            };
+        };
+        responses: {
+            /** @description The question as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The question's `id`. An unknown id, or another account's question, is 404
+                 *     `QUESTION_NOT_FOUND`.
+                 */
+                questionId: components["parameters"]["QuestionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The question. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The question's `id`. An unknown id, or another account's question, is 404
+                 *     `QUESTION_NOT_FOUND`.
+                 */
+                questionId: components["parameters"]["QuestionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuestionRequest"];
+            };
+        };
+        responses: {
+            /** @description The question as stored now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The question's `id`. An unknown id, or another account's question, is 404
+                 *     `QUESTION_NOT_FOUND`.
+                 */
+                questionId: components["parameters"]["QuestionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The question as it was. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAlerts: {
+        parameters: {
+            query?: {
+                /** @description Only the alerts of this rule. */
+                ruleId?: string;
+                /** @description Only alerts in this status. */
+                status?: components["schemas"]["AlertStatus"];
+                /** @description Only alerts at this level. */
+                level?: components["schemas"]["AlertLevel"];
+                limit?: number;
+                /** @description The `cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of alerts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The alert's `id`. An unknown id, or another account's alert, is 404 `ALERT_NOT_FOUND`. */
+                alertId: components["parameters"]["AlertId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alert. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    dismissAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The alert's `id`. An unknown id, or another account's alert, is 404 `ALERT_NOT_FOUND`. */
+                alertId: components["parameters"]["AlertId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alert as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The alert is `RESOLVED` (code `ALERT_NOT_ACTIVE`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "ALERT_NOT_ACTIVE",
+                     *         "message": "Alert '5d0c1f7e-8b2a-4c3d-9e4f-1a2b3c4d5e6f' is RESOLVED; only an active alert can be dismissed"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

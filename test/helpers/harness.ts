@@ -13,8 +13,8 @@ import { RawDataService } from '../../src/rawdata/raw-data-service';
 import { ParameterService } from '../../src/parameters/parameter-service';
 import { PropertyCatalog } from '../../src/catalog/property-catalog';
 import { QueryService } from '../../src/query/query-service';
-import { RuleService } from '../../src/rules/rule-service';
-import { ruleValidator } from '../../src/rules/rule-validator';
+import { buildRuleEngine, type RuleEngine } from '../../src/rules/rule-engine';
+import { LocalRuleLock } from '../../src/rules/schedule/local-rule-lock';
 import { buildApp, type AppDeps } from '../../src/http/build-app';
 import { cypherRoot } from '../../src/paths';
 import { startApi, type RunningApi } from '../../src/api';
@@ -126,6 +126,7 @@ export async function testSyncJobs(): Promise<SyncJobApi> {
 /** buildApp with the real Neo4j, response validation on, and any overrides. */
 export async function testApp(overrides: Partial<AppDeps> = {}): Promise<express.Express> {
   const graph = await testGraph();
+  const engine = await testRuleEngine();
   return buildApp({
     logger: silentLogger,
     accounts: new AccountService({ graph }),
@@ -141,7 +142,26 @@ export async function testApp(overrides: Partial<AppDeps> = {}): Promise<express
       overrides.rawData ?? new RawDataService({ graph, blobs: new FsBlobStore(testBlobDir) }),
     parameters: overrides.parameters ?? new ParameterService({ graph }),
     query: overrides.query ?? testQuery(graph),
-    rules: overrides.rules ?? new RuleService({ graph, validator: ruleValidator }),
+    rules: overrides.rules ?? engine.rules,
+    alerts: overrides.alerts ?? engine.alerts,
+    questions: overrides.questions ?? engine.questions,
+    evaluations: overrides.evaluations ?? engine.evaluations,
+  });
+}
+
+/** The rule engine as the API builds it in local mode (no schedule), on the test Neo4j. */
+export async function testRuleEngine(
+  options: { evaluationsKept?: number; now?: () => number } = {},
+): Promise<RuleEngine> {
+  const graph = await testGraph();
+  return buildRuleEngine({
+    graph,
+    query: testQuery(graph),
+    parameters: new ParameterService({ graph }),
+    lock: new LocalRuleLock(),
+    evaluationsKept: options.evaluationsKept ?? 100,
+    baseUrl: () => TEST_PUBLIC_URL,
+    ...(options.now === undefined ? {} : { now: options.now }),
   });
 }
 

@@ -70,6 +70,24 @@ describe('loadConfig', () => {
     [{ QUERY_MAX_PAGE_SIZE: '100' }, /^QUERY_MAX_PAGE_SIZE must be at least 250/],
     [{ QUERY_MAX_PAGE_SIZE: '10001' }, /^QUERY_MAX_PAGE_SIZE must be at most 10000/],
     [{ QUERY_TIMEOUT: 'soon' }, /^QUERY_TIMEOUT must be a duration/],
+    [
+      { RULE_SCHEDULE_OVERRIDE: 'soon' },
+      /^RULE_SCHEDULE_OVERRIDE must be a duration such as '30s', '5m', '24h' or milliseconds \(got 'soon'\)$/,
+    ],
+    [
+      { RULE_SCHEDULE_OVERRIDE: '99ms' },
+      /^RULE_SCHEDULE_OVERRIDE must be at least 100ms \(got '99ms'\)$/,
+    ],
+    [
+      { RULE_SCHEDULE_OVERRIDE: '0' },
+      /^RULE_SCHEDULE_OVERRIDE must be at least 100ms \(got '0'\)$/,
+    ],
+    [{ RULE_EVALUATIONS_KEPT: '0' }, /^RULE_EVALUATIONS_KEPT must be at least 1 \(got '0'\)$/],
+    [
+      { RULE_EVALUATIONS_KEPT: '10001' },
+      /^RULE_EVALUATIONS_KEPT must be at most 10000 \(got '10001'\)$/,
+    ],
+    [{ RULE_EVALUATIONS_KEPT: 'ten' }, /^RULE_EVALUATIONS_KEPT .*\(got 'ten'\)$/],
   ];
   for (const [env, message] of bad) {
     it(`rejects ${JSON.stringify(env)} naming the variable`, () => {
@@ -86,6 +104,20 @@ describe('loadConfig', () => {
     assert.deepEqual(loadConfig({ QUERY_MAX_PAGE_SIZE: '5000', QUERY_TIMEOUT: '5s' }).query, {
       maxPageSize: 5000,
       timeoutMs: 5000,
+    });
+  });
+
+  it('runs rules on their own intervals and keeps 100 evaluations per rule unless told otherwise', () => {
+    assert.deepEqual(loadConfig({}).rules, { scheduleOverrideMs: undefined, evaluationsKept: 100 });
+    assert.deepEqual(
+      loadConfig({ RULE_SCHEDULE_OVERRIDE: '300ms', RULE_EVALUATIONS_KEPT: '5' }).rules,
+      { scheduleOverrideMs: 300, evaluationsKept: 5 },
+    );
+    assert.equal(loadConfig({ RULE_SCHEDULE_OVERRIDE: '2s' }).rules.scheduleOverrideMs, 2000);
+    assert.equal(loadConfig({ RULE_SCHEDULE_OVERRIDE: '100' }).rules.scheduleOverrideMs, 100);
+    assert.deepEqual(loadConfig({ RULE_SCHEDULE_OVERRIDE: '', RULE_EVALUATIONS_KEPT: ' ' }).rules, {
+      scheduleOverrideMs: undefined,
+      evaluationsKept: 100,
     });
   });
 

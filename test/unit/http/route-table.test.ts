@@ -7,6 +7,9 @@ import type { RawDataApi } from '../../../src/rawdata/raw-data-service';
 import type { ParameterApi } from '../../../src/parameters/parameter-api';
 import type { QueryApi } from '../../../src/query/query-service';
 import type { RuleApi } from '../../../src/rules/rule-api';
+import type { AlertApi } from '../../../src/alerts/alert-api';
+import type { QuestionApi } from '../../../src/questions/question-api';
+import type { RuleEvaluationApi } from '../../../src/rules/evaluation/evaluation-service';
 import type { BulkUploadApi, SyncJobApi } from '../../../src/sync/job-service-contract';
 import { openapiPath } from '../../../src/paths';
 
@@ -91,6 +94,9 @@ describe('RouteTable', () => {
       parameters: {} as ParameterApi,
       query: {} as QueryApi,
       rules: {} as RuleApi,
+      alerts: {} as AlertApi,
+      questions: {} as QuestionApi,
+      evaluations: {} as RuleEvaluationApi,
       readiness: { mode: 'local', pingNeo4j: () => Promise.resolve() },
     });
     RouteTable.fromFile(openapiPath).assertHandlers(Object.keys(handlers));

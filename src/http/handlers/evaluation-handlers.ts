@@ -1,0 +1,47 @@
+import type { Request, Response } from 'express';
+import type { RuleEvaluationApi } from '../../rules/evaluation/evaluation-service';
+import { authOf } from '../auth';
+import { type HandlerMap, pathParam } from '../handler-map';
+
+/** Rule evaluations: run a stored rule now, dry-run a rule body, read a rule's records. */
+export function evaluationHandlers(deps: { evaluations: RuleEvaluationApi }): HandlerMap {
+  const { evaluations } = deps;
+  return {
+    dryRunRule: async (req: Request, res: Response) => {
+      const body = req.body as { rule: unknown };
+      const evaluation = await evaluations.dryRun({
+        accountId: authOf(res).accountId,
+        rule: body.rule,
+      });
+      res.status(200).json({ evaluation });
+    },
+    evaluateRule: async (req: Request, res: Response) => {
+      const body = (req.body ?? {}) as { dryRun?: boolean };
+      const evaluation = await evaluations.evaluate({
+        ...ruleKey(req, res),
+        dryRun: body.dryRun === true,
+      });
+      res.status(200).json({ evaluation });
+    },
+    listRuleEvaluations: async (req: Request, res: Response) => {
+      const query = req.query as Record<string, string | undefined>;
+      const page = await evaluations.list({
+        ...ruleKey(req, res),
+        limit: query.limit === undefined ? undefined : Number(query.limit),
+        cursor: query.cursor,
+      });
+      res.status(200).json(page);
+    },
+    getRuleEvaluation: async (req: Request, res: Response) => {
+      const evaluation = await evaluations.get({
+        ...ruleKey(req, res),
+        evaluationId: pathParam(req, 'evaluationId'),
+      });
+      res.status(200).json({ evaluation });
+    },
+  };
+}
+
+function ruleKey(req: Request, res: Response): { accountId: string; ruleId: string } {
+  return { accountId: authOf(res).accountId, ruleId: pathParam(req, 'ruleId') };
+}

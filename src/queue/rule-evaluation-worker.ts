@@ -1,0 +1,120 @@
+import { type Job, Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { RuleEvaluationJobData } from './rule-schedule-queue';
+import type { ScheduledRunner } from '../rules/schedule/rule-schedule';
+import {
+  RULE_EVALUATION_QUEUE,
+  errorMessage,
+  ruleSchedulerId,
+} from '../rules/schedule/rule-schedule-shared';
+
+/**
+ * The consumer side of queue mode's rule schedule, run by `graphsync worker` processes (any
+ * number): each `evaluate-rule` job produced by a rule's scheduler (src/queue/rule-schedule-queue.ts) runs
+ * the rule once through `runner.runScheduled`.
+ *
+ * - `ran` / `busy`: the job completes (`busy`: an evaluation of the rule was still running; this
+ *   tick is skipped).
+ * - `gone`: the rule was deleted; its scheduler is removed so it produces no more jobs.
+ * - An error is logged and fails the job, without retries: the next interval runs the rule again.
+ */
+export interface RuleEvaluationWorkerHandle {
+  /** Stops taking jobs and waits for running evaluations, at most `closeTimeoutMs`. */
+  close(): Promise<void>;
+}
+
+export function startRuleEvaluationQueueWorker(opts: {
+  redisUrl: string;
+  prefix: string;
+  concurrency: number;
+  /** How long a dead worker's job stays locked before another worker runs it again. */
+  lockDurationMs: number;
+  runner: ScheduledRunner;
+  logger: Logger;
+  /** Tests only: the BullMQ queue name. */
+  queueName?: string;
+  /** How long close() waits for running evaluations before leaving them. */
+  closeTimeoutMs?: number;
+}): RuleEvaluationWorkerHandle {
+  const queueName = opts.queueName ?? RULE_EVALUATION_QUEUE;
+  const logger = opts.logger.child({ queue: queueName });
+  const connection = new Redis(opts.redisUrl, { maxRetriesPerRequest: null });
+  connection.on('error', () => undefined); // surfaced through the worker's 'error' below
+  // For removing the scheduler of a deleted rule (shares the connection; the worker's blocking
+  // reads use a connection of their own).
+  const queue = new Queue<RuleEvaluationJobData, void, string>(queueName, {
+    connection,
+    prefix: opts.prefix,
+  });
+  queue.on('error', (err) => logger.warn({ err }, 'rule evaluation queue error'));
+
+  const processor = async (job: Job<RuleEvaluationJobData>): Promise<void> => {
+    const key = { accountId: job.data.accountId, ruleId: job.data.ruleId };
+    let outcome: Awaited<ReturnType<ScheduledRunner['runScheduled']>>;
+    try {
+      outcome = await opts.runner.runScheduled(key);
+    } catch (err) {
+      logger.error({ err, ...key, jobId: job.id }, 'scheduled rule evaluation failed');
+      throw err instanceof Error ? err : new Error(errorMessage(err));
+    }
+    if (outcome === 'busy') {
+      logger.debug({ ...key }, 'rule still being evaluated; this tick is skipped');
+    } else if (outcome === 'gone') {
+      try {
+        await queue.removeJobScheduler(ruleSchedulerId(key));
+      } catch (err) {
+        // The next tick finds the rule gone again and tries once more.
+        logger.warn({ err, ...key }, 'could not remove the schedule of a deleted rule');
+        throw err;
+      }
+      logger.info({ ...key }, 'rule no longer exists; its schedule is removed');
+    }
+  };
+
+  const worker = new Worker<RuleEvaluationJobData, void>(queueName, processor, {
+    connection,
+    prefix: opts.prefix,
+    concurrency: opts.concurrency,
+    lockDuration: opts.lockDurationMs,
+    stalledInterval: opts.lockDurationMs,
+  });
+  worker.on('error', (err) => logger.error({ err }, 'rule evaluation worker error'));
+
+  // Until both its connections are up a worker has no job to wait for, and its own close() would
+  // wait for a Redis that may never answer.
+  let ready = false;
+  worker.once('ready', () => (ready = true));
+
+  const close = async () => {
+    if (!ready) {
+      await worker.close(true);
+      await queue.close().catch(() => undefined);
+      connection.disconnect();
+      return;
+    }
+    const timeoutMs = opts.closeTimeoutMs ?? 30_000;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), timeoutMs);
+    });
+    const result = await Promise.race([worker.close(), timedOut]).finally(() =>
+      clearTimeout(timer),
+    );
+    if (result === 'timeout') {
+      // The abandoned evaluation goes on in this process until it ends or the process exits; its
+      // queue job is run again by another worker once its lock expires (the rule lock keeps the
+      // two from overlapping).
+      logger.warn({ timeoutMs }, 'rule evaluations still running at shutdown; left behind');
+      connection.disconnect();
+      return;
+    }
+    await queue.close().catch(() => undefined);
+    await connection.quit().catch(() => connection.disconnect());
+  };
+
+  let closing: Promise<void> | undefined;
+  return {
+    close: () => (closing ??= close()),
+  };
+}

@@ -1,0 +1,168 @@
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { UnavailableError } from '../errors/app-error';
+import type { RuleKey, RuleSchedule, ScheduledRule } from '../rules/schedule/rule-schedule';
+import {
+  EVALUATE_RULE_JOB,
+  RULE_EVALUATION_QUEUE,
+  RULE_SCHEDULER_PREFIX,
+  ruleIntervalMs,
+  ruleSchedulerId,
+  withTimeout,
+  type EnabledInterval,
+} from '../rules/schedule/rule-schedule-shared';
+
+/**
+ * Queue mode's schedule, used by the API process: one BullMQ job scheduler per enabled rule
+ * (`rule:<accountId>:<ruleId>`, `{ every }`), producing `evaluate-rule` jobs that any
+ * `graphsync worker` takes (rule-evaluation-worker.ts). BullMQ hands each produced job to one
+ * worker, so a tick runs once across all workers.
+ *
+ * Upserting a scheduler with the interval it already has keeps its next run time (so reconcile at
+ * every API start does not shift or repeat runs); a new scheduler, or a changed interval, runs at
+ * once and then every interval.
+ */
+export interface RuleEvaluationJobData {
+  accountId: string;
+  ruleId: string;
+}
+
+/** Redis that never answers: fail the request instead of holding it until Redis is back. */
+const REDIS_TIMEOUT_MS = 5000;
+/** Schedulers upserted or removed at once during reconcile. */
+const RECONCILE_PARALLELISM = 20;
+
+/**
+ * Scheduler jobs repeat forever: keep only a few finished records (for a look at recent runs),
+ * and no retries (a failed evaluation is recorded by the evaluator; the next interval runs again).
+ */
+export const RULE_JOB_OPTIONS = {
+  attempts: 1,
+  removeOnComplete: { count: 100, age: 24 * 60 * 60 },
+  removeOnFail: { count: 500, age: 7 * 24 * 60 * 60 },
+};
+
+export function openQueueRuleSchedule(opts: {
+  redisUrl: string;
+  prefix: string;
+  /** config.rules.scheduleOverrideMs: every rule runs at this interval instead of its own. */
+  overrideMs?: number;
+  /** Tests only: the BullMQ queue name. */
+  queueName?: string;
+  /** How long one Redis operation may take before the call fails (default 5 s). */
+  timeoutMs?: number;
+  logger?: Logger;
+}): RuleSchedule {
+  const timeoutMs = opts.timeoutMs ?? REDIS_TIMEOUT_MS;
+  const queueName = opts.queueName ?? RULE_EVALUATION_QUEUE;
+  // No offline queue: while Redis is down a rule write fails at once (503) rather than waiting.
+  const connection = new Redis(opts.redisUrl, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+  });
+  connection.on('error', () => undefined); // surfaced through the queue's 'error' below
+  const queue = new Queue<RuleEvaluationJobData, void, string>(queueName, {
+    connection,
+    prefix: opts.prefix,
+  });
+  queue.on('error', (err) =>
+    opts.logger?.warn({ err, queue: queueName }, 'rule evaluation queue error'),
+  );
+
+  const upsert = async (key: RuleKey, interval: EnabledInterval) => {
+    await withTimeout(
+      queue.upsertJobScheduler(
+        ruleSchedulerId(key),
+        { every: ruleIntervalMs(interval, opts.overrideMs) },
+        {
+          name: EVALUATE_RULE_JOB,
+          data: { accountId: key.accountId, ruleId: key.ruleId },
+          opts: RULE_JOB_OPTIONS,
+        },
+      ),
+      timeoutMs,
+      'scheduling a rule',
+    );
+  };
+
+  const removeById = async (schedulerId: string) => {
+    await withTimeout(queue.removeJobScheduler(schedulerId), timeoutMs, 'unscheduling');
+  };
+
+  const set = async (rule: ScheduledRule) => {
+    if (rule.pollingInterval === 'DISABLED') return remove(rule);
+    try {
+      await upsert(rule, rule.pollingInterval);
+    } catch (err) {
+      throw new UnavailableError(
+        `The schedule of rule '${rule.ruleId}' could not be saved: Redis is unavailable`,
+        err,
+      );
+    }
+  };
+
+  const remove = async (key: RuleKey) => {
+    try {
+      await removeById(ruleSchedulerId(key));
+    } catch (err) {
+      throw new UnavailableError(
+        `The schedule of rule '${key.ruleId}' could not be removed: Redis is unavailable`,
+        err,
+      );
+    }
+  };
+
+  const reconcile = async (rules: ScheduledRule[]) => {
+    const enabled = rules.flatMap((r) =>
+      r.pollingInterval === 'DISABLED' ? [] : [{ key: r, interval: r.pollingInterval }],
+    );
+    const wanted = new Set(enabled.map((r) => ruleSchedulerId(r.key)));
+    try {
+      await inBatches(enabled, RECONCILE_PARALLELISM, (r) => upsert(r.key, r.interval));
+      const existing = await withTimeout(
+        queue.getJobSchedulers(),
+        timeoutMs,
+        'listing rule schedulers',
+      );
+      const stale = existing
+        .map((s) => s.key)
+        .filter((id) => id.startsWith(RULE_SCHEDULER_PREFIX) && !wanted.has(id));
+      await inBatches(stale, RECONCILE_PARALLELISM, removeById);
+      opts.logger?.info(
+        { scheduled: wanted.size, removed: stale.length },
+        'rule schedules reconciled',
+      );
+    } catch (err) {
+      throw new UnavailableError(
+        'The rule schedules could not be restored: Redis is unavailable',
+        err,
+      );
+    }
+  };
+
+  let closing: Promise<void> | undefined;
+  const close = async () => {
+    await queue.close().catch(() => undefined);
+    await connection.quit().catch(() => connection.disconnect());
+  };
+
+  return {
+    set,
+    remove,
+    reconcile,
+    close: () => (closing ??= close()),
+  };
+}
+
+async function inBatches<T>(
+  items: T[],
+  size: number,
+  each: (item: T) => Promise<void>,
+): Promise<void> {
+  for (let i = 0; i < items.length; i += size) {
+    await Promise.all(items.slice(i, i + size).map(each));
+  }
+}

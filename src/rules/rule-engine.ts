@@ -1,0 +1,78 @@
+import { AlertService } from '../alerts/alert-service';
+import { GraphEntityTagger } from '../entities/entity-tagger';
+import type { Graph } from '../graph/graph';
+import type { ParameterService } from '../parameters/parameter-service';
+import { QuestionService } from '../questions/question-service';
+import type { QueryService } from '../query/query-service';
+import { EvaluationService } from './evaluation/evaluation-service';
+import type {
+  FailureNotifier,
+  OutboundActionHandler,
+  OutboundActionType,
+} from './evaluation/outbound-action';
+import { RuleEvaluator } from './evaluation/rule-evaluator';
+import { RuleService } from './rule-service';
+import { ruleValidator } from './rule-validator';
+import type { RuleLock, RuleSchedule } from './schedule/rule-schedule';
+
+/** The services of the rule engine, wired to each other. */
+export interface RuleEngine {
+  rules: RuleService;
+  questions: QuestionService;
+  alerts: AlertService;
+  evaluations: EvaluationService;
+}
+
+/**
+ * Builds the rule engine for a process (the API, a worker, a test): the question library, rules
+ * (which keep the schedule told), alerts, and evaluations (which hold the rule lock).
+ */
+export function buildRuleEngine(deps: {
+  graph: Graph;
+  query: Pick<QueryService, 'runAll'>;
+  parameters: Pick<ParameterService, 'values' | 'list'>;
+  lock: RuleLock;
+  schedule?: RuleSchedule;
+  evaluationsKept: number;
+  /** Base URL of the API, for `alertWebLink` (read when an evaluation runs). */
+  baseUrl: () => string;
+  outbound?: OutboundActionHandler[];
+  notifier?: FailureNotifier;
+  now?: () => number;
+}): RuleEngine {
+  const { graph } = deps;
+  const now = deps.now ?? Date.now;
+  const questions = new QuestionService({ graph, now });
+  const alerts = new AlertService({ graph, now });
+  const rules = new RuleService({
+    graph,
+    validator: ruleValidator,
+    questions,
+    now,
+    ...(deps.schedule === undefined ? {} : { schedule: deps.schedule }),
+  });
+  const evaluator = new RuleEvaluator({
+    queries: deps.query,
+    parameters: deps.parameters,
+    alerts,
+    tagger: new GraphEntityTagger({ graph }),
+    outbound: new Map<OutboundActionType, OutboundActionHandler>(
+      (deps.outbound ?? []).map((handler) => [handler.type, handler]),
+    ),
+    now,
+    webLink: (ruleId) =>
+      ruleId === undefined
+        ? `${deps.baseUrl()}/alerts`
+        : `${deps.baseUrl()}/alerts?ruleId=${encodeURIComponent(ruleId)}`,
+  });
+  const evaluations = new EvaluationService({
+    graph,
+    rules,
+    questions,
+    evaluator,
+    lock: deps.lock,
+    evaluationsKept: deps.evaluationsKept,
+    ...(deps.notifier === undefined ? {} : { notifier: deps.notifier }),
+  });
+  return { rules, questions, alerts, evaluations };
+}
