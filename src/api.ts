@@ -8,7 +8,6 @@ import type { Graph } from './graph/graph';
 import { buildApp } from './http/build-app';
 import { RawDataService } from './rawdata/raw-data-service';
 import { ParameterService } from './parameters/parameter-service';
-import { PropertyCatalog } from './catalog/property-catalog';
 import { QueryService } from './query/query-service';
 import { buildRuleEngine, type RuleEngine } from './rules/rule-engine';
 import { openRuleScheduling } from './rules/schedule/rule-scheduling';
@@ -62,13 +61,7 @@ export async function startApi(input: {
   // In queue mode the workers reap; in local mode this process is the only one.
   const reaper = queue === undefined ? startSyncReaper(sync, config, logger) : undefined;
   const parameters = new ParameterService({ graph });
-  const query = new QueryService({
-    graph,
-    catalog: new PropertyCatalog({ graph }),
-    parameters,
-    maxPageSize: config.query.maxPageSize,
-    timeoutMs: config.query.timeoutMs,
-  });
+  const query = QueryService.onGraph(graph, parameters, config.query);
   // Local mode: this process's timers run the rules; queue mode: workers do, on the schedulers
   // kept here. The schedule calls the engine, which tells the schedule of every rule change.
   let engine: RuleEngine | undefined = undefined;

@@ -6,7 +6,6 @@ import { AccountService } from './accounts/account-service';
 import { startFinalizeWorker } from './queue/finalize-worker';
 import { connectRedis } from './queue/redis';
 import { startSyncReaper, syncJobsFromConfig } from './sync/create-sync-jobs';
-import { PropertyCatalog } from './catalog/property-catalog';
 import { ParameterService } from './parameters/parameter-service';
 import { QueryService } from './query/query-service';
 import { buildRuleEngine, type RuleEngine } from './rules/rule-engine';
@@ -66,13 +65,7 @@ export async function startWorker(input: {
   const parameters = new ParameterService({ graph });
   engine = buildRuleEngine({
     graph,
-    query: new QueryService({
-      graph,
-      catalog: new PropertyCatalog({ graph }),
-      parameters,
-      maxPageSize: config.query.maxPageSize,
-      timeoutMs: config.query.timeoutMs,
-    }),
+    query: QueryService.onGraph(graph, parameters, config.query),
     parameters,
     lock: ruleWorker.lock,
     evaluationsKept: config.rules.evaluationsKept,

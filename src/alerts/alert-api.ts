@@ -28,7 +28,7 @@ export interface Alert {
   /** The evaluation that opened it, and the latest that raised (or resolved) it. */
   firstEvaluationId: string;
   lastEvaluationId: string;
-  /** How many evaluations raised it (1 when opened). */
+  /** How many evaluations raised it (1 when opened; an evaluation raising it twice counts once). */
   evaluationCount: number;
   /** Each query's total in the latest evaluation that raised it. */
   queryTotals: Record<string, number>;
@@ -50,7 +50,8 @@ export interface RaiseAlertInput {
 
 /** The evaluator's side: raise and resolve a rule's active alert. */
 export interface AlertStore {
-  /** Updates the rule's ACTIVE alert (level, totals, count + 1) or opens a new one. */
+  /** Updates the rule's ACTIVE alert (level, totals, count + 1 for a new evaluation id) or opens
+   * a new one. */
   raise(input: RaiseAlertInput): Promise<{ alert: Alert; created: boolean }>;
   /** Resolves the rule's ACTIVE alert, if it has one; answers it as it now is. */
   resolve(input: {

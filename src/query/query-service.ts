@@ -1,3 +1,4 @@
+import { PropertyCatalog } from '../catalog/property-catalog';
 import { ValidationError } from '../errors/app-error';
 import { type Graph, StatementRejected } from '../graph/graph';
 import { compileQuery, type CompiledQuery, type CompileOptions } from './j1ql/compile/compile';
@@ -61,6 +62,20 @@ export interface QueryServiceDeps {
  */
 export class QueryService implements QueryApi {
   constructor(private readonly deps: QueryServiceDeps) {}
+
+  /** The service as a process runs it: the account's property catalog read from the graph. */
+  static onGraph(
+    graph: Graph,
+    parameters: QueryServiceDeps['parameters'],
+    limits: { maxPageSize: number; timeoutMs: number },
+  ): QueryService {
+    return new QueryService({
+      graph,
+      catalog: new PropertyCatalog({ graph }),
+      parameters,
+      ...limits,
+    });
+  }
 
   async run(request: QueryRequest): Promise<QueryResult> {
     const includeDeleted = request.includeDeleted === true;

@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { producerConnection, withTimeout } from './redis';
 import { UnavailableError } from '../errors/app-error';
 
 /**
@@ -39,14 +39,7 @@ export function openFinalizeQueue(opts: {
   logger?: Logger;
 }): FinalizeQueue {
   const queueName = opts.queueName ?? DEFAULT_FINALIZE_QUEUE;
-  // No offline queue: while Redis is down an enqueue fails at once (503) rather than waiting.
-  const connection = new Redis(opts.redisUrl, {
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    connectTimeout: 2000,
-    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
-  });
-  connection.on('error', () => undefined); // surfaced through the queue's 'error' below
+  const connection = producerConnection(opts.redisUrl);
   const queue = new Queue<FinalizeTask, void, typeof JOB_NAME>(queueName, {
     connection,
     prefix: opts.prefix,
@@ -69,7 +62,7 @@ export function openFinalizeQueue(opts: {
         },
       );
       try {
-        await withTimeout(adding, ENQUEUE_TIMEOUT_MS);
+        await withTimeout(adding, ENQUEUE_TIMEOUT_MS, 'enqueueing a finalization');
       } catch (err) {
         throw new UnavailableError(
           'The finalization could not be queued: Redis is unavailable',
@@ -82,12 +75,4 @@ export function openFinalizeQueue(opts: {
       await connection.quit().catch(() => connection.disconnect());
     },
   };
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer from Redis within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { AppError } from '../errors/app-error';
 import { DEFAULT_FINALIZE_QUEUE, type FinalizeTask } from './finalize-queue';
+import { gracefulClose } from './worker-shutdown';
 
 /**
  * The consumer side of queue mode's finalizations, run by `graphsync worker` processes (any number).
@@ -99,39 +100,14 @@ export function startFinalizeWorker(opts: {
     logger.warn({ jobId }, 'finalization interrupted (its worker stopped); queued again'),
   );
 
-  // Until both its connections are up a worker has no job to wait for, and its own close() would
-  // wait for a Redis that may never answer.
-  let ready = false;
-  worker.once('ready', () => (ready = true));
-
-  const close = async () => {
-    if (!ready) {
-      await worker.close(true);
-      connection.disconnect();
-      return;
-    }
-    const timeoutMs = opts.closeTimeoutMs ?? 30_000;
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), timeoutMs);
-    });
-    const result = await Promise.race([worker.close(), timedOut]).finally(() =>
-      clearTimeout(timer),
-    );
-    if (result === 'timeout') {
-      // Dropping the connection stops the lock renewals: once the lock expires another worker
-      // takes the job over and runs it from the start. The abandoned run goes on in this process
-      // until it fails or the process exits.
-      logger.warn({ timeoutMs }, 'finalizations still running at shutdown; left to other workers');
-      connection.disconnect();
-      return;
-    }
-    await connection.quit().catch(() => connection.disconnect());
-  };
-
-  let closing: Promise<void> | undefined;
   return {
-    close: () => (closing ??= close()),
+    close: gracefulClose({
+      worker,
+      connection,
+      logger,
+      timeoutMs: opts.closeTimeoutMs ?? 30_000,
+      leftBehind: 'finalizations still running at shutdown; left to other workers',
+    }),
   };
 }
 

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { UnavailableError } from '../errors/app-error';
 import type { RuleKey, RuleLock } from '../rules/schedule/rule-schedule';
-import { withTimeout } from '../rules/schedule/rule-schedule-shared';
+import { withTimeout } from './redis';
 
 /**
  * Queue mode's rule lock, shared by every process on the Redis: `SET key token NX PX ttl` takes

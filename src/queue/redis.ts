@@ -29,3 +29,28 @@ export function connectRedis(url: string): RedisHandle {
     },
   };
 }
+
+/**
+ * A connection for a BullMQ producer in the API (finalize enqueues, rule schedulers): no offline
+ * queue and one retry, so that while Redis is down a request fails at once (503) instead of
+ * waiting. Its errors surface through the Queue's 'error' event.
+ */
+export function producerConnection(url: string): Redis {
+  const connection = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+  });
+  connection.on('error', () => undefined);
+  return connection;
+}
+
+/** Rejects when `promise` has not settled within `ms` (Redis that never answers). */
+export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

@@ -2,6 +2,7 @@ import { type Job, Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { RuleEvaluationJobData } from './rule-schedule-queue';
+import { gracefulClose } from './worker-shutdown';
 import type { ScheduledRunner } from '../rules/schedule/rule-schedule';
 import {
   RULE_EVALUATION_QUEUE,
@@ -81,40 +82,16 @@ export function startRuleEvaluationQueueWorker(opts: {
   });
   worker.on('error', (err) => logger.error({ err }, 'rule evaluation worker error'));
 
-  // Until both its connections are up a worker has no job to wait for, and its own close() would
-  // wait for a Redis that may never answer.
-  let ready = false;
-  worker.once('ready', () => (ready = true));
-
-  const close = async () => {
-    if (!ready) {
-      await worker.close(true);
-      await queue.close().catch(() => undefined);
-      connection.disconnect();
-      return;
-    }
-    const timeoutMs = opts.closeTimeoutMs ?? 30_000;
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), timeoutMs);
-    });
-    const result = await Promise.race([worker.close(), timedOut]).finally(() =>
-      clearTimeout(timer),
-    );
-    if (result === 'timeout') {
-      // The abandoned evaluation goes on in this process until it ends or the process exits; its
-      // queue job is run again by another worker once its lock expires (the rule lock keeps the
-      // two from overlapping).
-      logger.warn({ timeoutMs }, 'rule evaluations still running at shutdown; left behind');
-      connection.disconnect();
-      return;
-    }
-    await queue.close().catch(() => undefined);
-    await connection.quit().catch(() => connection.disconnect());
-  };
-
-  let closing: Promise<void> | undefined;
   return {
-    close: () => (closing ??= close()),
+    close: gracefulClose({
+      worker,
+      connection,
+      logger,
+      timeoutMs: opts.closeTimeoutMs ?? 30_000,
+      // Its queue job runs again on another worker once its lock expires; the rule lock keeps
+      // the two evaluations from overlapping.
+      leftBehind: 'rule evaluations still running at shutdown; left behind',
+      also: queue,
+    }),
   };
 }

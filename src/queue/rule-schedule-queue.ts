@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { producerConnection, withTimeout } from './redis';
 import { UnavailableError } from '../errors/app-error';
 import type { RuleKey, RuleSchedule, ScheduledRule } from '../rules/schedule/rule-schedule';
 import {
@@ -9,7 +9,6 @@ import {
   RULE_SCHEDULER_PREFIX,
   ruleIntervalMs,
   ruleSchedulerId,
-  withTimeout,
   type EnabledInterval,
 } from '../rules/schedule/rule-schedule-shared';
 
@@ -56,14 +55,7 @@ export function openQueueRuleSchedule(opts: {
 }): RuleSchedule {
   const timeoutMs = opts.timeoutMs ?? REDIS_TIMEOUT_MS;
   const queueName = opts.queueName ?? RULE_EVALUATION_QUEUE;
-  // No offline queue: while Redis is down a rule write fails at once (503) rather than waiting.
-  const connection = new Redis(opts.redisUrl, {
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    connectTimeout: 2000,
-    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
-  });
-  connection.on('error', () => undefined); // surfaced through the queue's 'error' below
+  const connection = producerConnection(opts.redisUrl);
   const queue = new Queue<RuleEvaluationJobData, void, string>(queueName, {
     connection,
     prefix: opts.prefix,

@@ -106,17 +106,26 @@ export class ActionRunner {
     switch (action.type) {
       case 'SET_PROPERTY': {
         const value = await render(action.targetValue, 'targetValue');
-        context[action.targetProperty] = value;
+        // An own data property whatever the name: `__proto__` must not reach the prototype.
+        Object.defineProperty(context, action.targetProperty, {
+          value,
+          writable: true,
+          enumerable: true,
+          configurable: true,
+        });
         return { inputs: redact({ [action.targetProperty]: value }, scope.secrets) };
       }
       case 'SERVICE_QUERY': {
         const query = await render(action.query, 'query');
         if (typeof query !== 'string' || query.trim() === '') {
-          throw new Error(`${pointer}/query renders to ${JSON.stringify(query)}, not a query`);
+          throw new Error(`${pointer}/query renders to ${describe(query)}, not a query`);
         }
         const result = await scope.runQuery(action.name, query);
         context.queries = { ...context.queries, [action.name]: result };
-        return { inputs: { name: action.name, query }, result: { total: result.total } };
+        return {
+          inputs: redact({ name: action.name, query }, scope.secrets),
+          result: { total: result.total },
+        };
       }
       case 'CREATE_ALERT': {
         const level = alertLevelOf(context.alertLevel);
@@ -137,7 +146,8 @@ export class ActionRunner {
         scope.raised = {
           id: alert.id,
           status: alert.status,
-          change: created ? 'OPENED' : 'UPDATED',
+          // Raised again by the same evaluation (FOR_EACH_ITEM): an alert it opened stays OPENED.
+          change: created || scope.raised?.change === 'OPENED' ? 'OPENED' : 'UPDATED',
         };
         return {
           target: alert.id,
@@ -154,7 +164,7 @@ export class ActionRunner {
         const tagged =
           ids.length === 0 ? 0 : await this.deps.tagger.tag(scope.accountId, ids, tags);
         return {
-          inputs,
+          inputs: redact(inputs, scope.secrets),
           result: { tagged, notEntities: entities.length - countEntityElements(entities) },
         };
       }
@@ -240,14 +250,14 @@ function alertLevelOf(value: unknown): AlertLevel {
   const level = typeof value === 'string' ? value.toUpperCase() : value;
   if ((ALERT_LEVELS as readonly unknown[]).includes(level)) return level as AlertLevel;
   throw new Error(
-    `alertLevel is ${JSON.stringify(value)}; CREATE_ALERT needs one of ${ALERT_LEVELS.join(', ')}`,
+    `alertLevel is ${describe(value)}; CREATE_ALERT needs one of ${ALERT_LEVELS.join(', ')}`,
   );
 }
 
 /** TAG_ENTITIES `tags` rendered -> the properties to write: `tag.<name>` = value (null removes). */
 function tagProperties(tags: unknown, pointer: string): Record<string, unknown> {
   if (!Array.isArray(tags)) {
-    throw new Error(`${pointer} must be a list of {name, value}, not ${JSON.stringify(tags)}`);
+    throw new Error(`${pointer} must be a list of {name, value}, not ${describe(tags)}`);
   }
   const out: Record<string, unknown> = {};
   for (const [i, tag] of tags.entries()) {
@@ -268,4 +278,11 @@ function tagProperties(tags: unknown, pointer: string): Record<string, unknown> 
 
 function countEntityElements(elements: unknown[]): number {
   return elements.filter((e) => entityIdsOf(e).length > 0).length;
+}
+
+/** A rendered value in a message: JSON, except what JSON cannot say (NaN, undefined...). */
+function describe(value: unknown): string {
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
+  const json = JSON.stringify(value) as string | undefined;
+  return json === undefined ? String(value) : json.length > 200 ? `${json.slice(0, 200)}...` : json;
 }

@@ -98,7 +98,7 @@ export class RuleEvaluator {
 
     const runQuery = async (name: string, query: string, includeDeleted: boolean) => {
       const started = this.deps.now();
-      const outcome: QueryOutcome = { name, query, durationMs: 0 };
+      const outcome: QueryOutcome = { name, query: redact(query, secrets), durationMs: 0 };
       queryOutcomes.push(outcome);
       try {
         const result = await this.deps.queries.runAll({ accountId, query, includeDeleted });
@@ -132,11 +132,9 @@ export class RuleEvaluator {
       input.previousEntityIds === undefined
         ? entityIds.size
         : [...entityIds].filter((e) => !input.previousEntityIds?.has(e)).length;
+    // No entity absent from the previous results (none at all, on a first evaluation): held back.
     const skipActions =
-      !queriesFailed &&
-      rule.triggerActionsOnNewEntitiesOnly &&
-      input.previousEntityIds !== undefined &&
-      newEntityCount === 0;
+      !queriesFailed && rule.triggerActionsOnNewEntitiesOnly && newEntityCount === 0;
 
     const scope: ActionScope = {
       accountId,
@@ -165,13 +163,7 @@ export class RuleEvaluator {
           conditionsFailed = true;
           errors.push(`/operations/${index}/when: ${outcome.error}`);
         }
-        // The alert holds while a CREATE_ALERT is reached: run (even failing), or held back by
-        // triggerActionsOnNewEntitiesOnly; inside FOR_EACH_ITEM, once an item raised it.
-        if (
-          outcome.conditionResult === true &&
-          (operation.actions.some((a) => a.type === 'CREATE_ALERT') ||
-            (skipActions && reachesAlert(operation)))
-        ) {
+        if (outcome.conditionResult === true && holdsAlert(operation, outcome, skipActions)) {
           alertReached = true;
         }
         for (const failure of failedActions(outcome.actions)) errors.push(failure);
@@ -271,7 +263,25 @@ export class RuleEvaluator {
   }
 }
 
-/** Whether an operation's actions raise the rule's alert (directly or inside FOR_EACH_ITEM). */
+/**
+ * Whether an operation whose condition held keeps the rule's alert: a CREATE_ALERT of its own was
+ * reached (run, even failing, or held back); a FOR_EACH_ITEM holding one was held back or failed
+ * (which items would have raised it is unknown). A FOR_EACH_ITEM that ran cleanly keeps it when
+ * an item raised it (the evaluation's `raised`).
+ */
+function holdsAlert(
+  operation: RuleOperation,
+  outcome: OperationOutcome,
+  skipped: boolean,
+): boolean {
+  return operation.actions.some((action, i) => {
+    if (action.type === 'CREATE_ALERT') return true;
+    if (action.type !== 'FOR_EACH_ITEM' || !reachesAlert(action)) return false;
+    return skipped || outcome.actions[i]?.status === 'FAILED';
+  });
+}
+
+/** Whether actions raise the rule's alert (directly or inside FOR_EACH_ITEM). */
 function reachesAlert(operation: { actions: RuleOperation['actions'] }): boolean {
   return operation.actions.some(
     (a) => a.type === 'CREATE_ALERT' || (a.type === 'FOR_EACH_ITEM' && reachesAlert(a)),

@@ -23,15 +23,6 @@ export function ruleIntervalMs(interval: EnabledInterval, overrideMs: number | u
   return overrideMs ?? POLLING_INTERVAL_MS[interval];
 }
 
-/** Rejects when `promise` has not settled within `ms` (Redis that never answers). */
-export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
 export function errorMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }

@@ -87,7 +87,55 @@ export function compileExpression(source: string): CompiledExpression {
   return compiled;
 }
 
+/** The longest expression inside one `{{...}}` (the corpus's longest is 64 characters). */
+export const MAX_EXPRESSION_LENGTH = 4000;
+/** The deepest nesting of brackets in one expression (jexl parses deep nesting in squared time). */
+export const MAX_EXPRESSION_NESTING = 32;
+
 function compile(source: string): CompiledExpression {
+  checkSize(source);
+  try {
+    return compileChecked(source);
+  } catch (err) {
+    // A chain long enough to overflow the stack while it is parsed or checked.
+    if (err instanceof RangeError) {
+      throw new ExpressionProblem('invalid', 'the expression is too deeply nested to evaluate');
+    }
+    throw err;
+  }
+}
+
+/** Refuses, before parsing, an expression too long or too deeply bracketed to parse quickly. */
+function checkSize(source: string): void {
+  if (source.length > MAX_EXPRESSION_LENGTH) {
+    throw new ExpressionProblem(
+      'invalid',
+      `the expression is ${source.length} characters long; at most ${MAX_EXPRESSION_LENGTH} are allowed`,
+    );
+  }
+  let depth = 0;
+  let quote: string | undefined;
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i];
+    if (quote !== undefined) {
+      if (ch === '\\') i++;
+      else if (ch === quote) quote = undefined;
+    } else if (ch === '"' || ch === "'") {
+      quote = ch;
+    } else if (ch === '(' || ch === '[' || ch === '{') {
+      if (++depth > MAX_EXPRESSION_NESTING) {
+        throw new ExpressionProblem(
+          'invalid',
+          `the expression nests brackets more than ${MAX_EXPRESSION_NESTING} deep`,
+        );
+      }
+    } else if (ch === ')' || ch === ']' || ch === '}') {
+      depth--;
+    }
+  }
+}
+
+function compileChecked(source: string): CompiledExpression {
   let expression: Expression;
   try {
     expression = engine.compile(source);

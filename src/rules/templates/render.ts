@@ -14,6 +14,9 @@ import { describeType } from './transforms';
 
 /** How deep `mapTemplate` may nest rule templates (a template that maps itself stops here). */
 export const MAX_TEMPLATE_DEPTH = 10;
+/** How many rule templates one rendering may render through `mapTemplate`, nested ones included:
+ * ten elements mapped ten deep would otherwise be ten billion renders. */
+export const MAX_TEMPLATE_RENDERS = 100_000;
 
 type ExpressionSegment = Extract<TemplateSegment, { kind: 'expression' }>;
 
@@ -33,7 +36,13 @@ export function renderTemplate(
   context: TemplateContext,
   options: RenderOptions = {},
 ): Promise<unknown> {
-  return render(text, context, options, 0);
+  return render(text, context, withBudget(options), 0);
+}
+
+function withBudget(options: RenderOptions): RenderOptions {
+  return options.budget === undefined
+    ? { ...options, budget: { left: MAX_TEMPLATE_RENDERS } }
+    : options;
 }
 
 /**
@@ -48,8 +57,9 @@ export async function renderDeep(
   options: RenderOptions = {},
 ): Promise<unknown> {
   if (typeof value === 'string') return renderTemplate(value, context, options);
+  const budgeted = withBudget(options);
   const at = (key: string | number): RenderOptions => ({
-    ...options,
+    ...budgeted,
     pointer: `${options.pointer ?? ''}${jsonPointer(key)}`,
   });
   if (Array.isArray(value)) {
@@ -81,7 +91,7 @@ export function evaluateExpression(
 ): Promise<unknown> {
   const segment: ExpressionSegment = { kind: 'expression', source, position: 0 };
   const part = { segment, expression: compile(segment, source, options) };
-  return evaluate(part, source, context, options, 0);
+  return evaluate(part, source, context, withBudget(options), 0);
 }
 
 interface CompiledPart {
@@ -160,9 +170,15 @@ function templateScope(
         );
       }
       const items = asList(input);
-      const inner: RenderOptions = { templates, pointer: `/templates${jsonPointer(name)}` };
+      const budget = options.budget ?? { left: MAX_TEMPLATE_RENDERS };
+      const inner: RenderOptions = { templates, pointer: `/templates${jsonPointer(name)}`, budget };
       const out: unknown[] = [];
       for (const [itemIndex, element] of items.entries()) {
+        if (--budget.left < 0) {
+          throw new Error(
+            `mapTemplate('${name}') would render more than ${MAX_TEMPLATE_RENDERS} templates in one value`,
+          );
+        }
         const itemContext = { ...context, item: flattenItem(element), itemIndex };
         out.push(
           await render(template, { ...itemContext, itemCount: items.length }, inner, depth + 1),

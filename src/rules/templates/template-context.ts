@@ -30,4 +30,6 @@ export interface RenderOptions {
   templates?: Readonly<Record<string, unknown>>;
   /** JSON pointer of the value being rendered (e.g. `/operations/0/actions/2/body`), for errors. */
   pointer?: string;
+  /** Rule templates `mapTemplate` may still render within this call (set by the renderer). */
+  budget?: { left: number };
 }

@@ -159,6 +159,57 @@ describe('rules: evaluation API edges (HTTP, real Neo4j)', () => {
     assert.deepEqual(listed.body, { evaluations: [] });
   });
 
+  it('refuses at save what could never evaluate: huge or deeply nested templates, unreadable names', async () => {
+    const a = await freshAccount();
+    const setting = (targetProperty: string, targetValue: string) =>
+      rule('x', {
+        operations: [
+          {
+            when: { type: 'FILTER', condition: true },
+            actions: [{ type: 'SET_PROPERTY', targetProperty, targetValue }],
+          },
+        ],
+      });
+    const cases: Array<[Body, string]> = [
+      [
+        setting('x', `{{ ${'['.repeat(2000)}1${']'.repeat(2000)} }}`),
+        'the expression is 4003 characters long; at most 4000 are allowed',
+      ],
+      [
+        setting('x', `{{ ${'('.repeat(40)}1${')'.repeat(40)} }}`),
+        'nests brackets more than 32 deep',
+      ],
+      [
+        setting('a.b', 'x'),
+        '/operations/0/actions/0/targetProperty must be a name templates can read (letters, digits, _ and $, not starting with a digit, not a built-in name such as constructor), not "a.b"',
+      ],
+      [setting('constructor', 'x'), 'not "constructor"'],
+      [rule('x', { outputs: [')('] }), '/outputs/0'],
+    ];
+    for (const [body, message] of cases) {
+      for (const req of [
+        request(app).post('/rules').set(a.headers).send(body),
+        request(app).post('/rules/evaluate').set(a.headers).send({ rule: body, dryRun: true }),
+      ]) {
+        const res = await req;
+        assert.equal(res.status, 400, JSON.stringify(res.body));
+        assert.ok(
+          (res.body.error.message as string).includes(message),
+          `${res.body.error.message} lacks ${message}`,
+        );
+      }
+    }
+    const fast = Date.now();
+    const res = await request(app)
+      .post('/rules')
+      .set(a.headers)
+      .send(setting('x', `{{ ${'!'.repeat(3990)}true }}`));
+    assert.ok(res.status === 400 || res.status === 201, JSON.stringify(res.body));
+    assert.ok(Date.now() - fast < 5000, 'a long unary chain is judged quickly');
+    const rules = await request(app).get('/rules').set(a.headers);
+    assert.ok(rules.body.rules.length <= 1);
+  });
+
   it('pages evaluation records newest first and keeps the newest RULE_EVALUATIONS_KEPT', async () => {
     const a = await freshAccount();
     const graph = await testGraph();

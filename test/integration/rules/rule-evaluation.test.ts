@@ -806,4 +806,105 @@ describe('rules: evaluation end to end (HTTP, real Neo4j)', () => {
     assert.deepEqual(listed.body, { evaluations: [] });
     assert.deepEqual((await request(app).get('/alerts').set(a.headers)).body.alerts, []);
   });
+
+  it('keeps secrets out of the record: numbers, SERVICE_QUERY texts, real TAG_ENTITIES inputs, quoted errors', async () => {
+    const { a } = await seeded();
+    const parameters = new ParameterService({ graph: await testGraph() });
+    const secret = (name: string, value: unknown) =>
+      parameters.put({ accountId: a.accountId, name, body: { value, secret: true } });
+    await secret('pin', 987654);
+    await secret('tok', 'TOPSECRET123');
+    await secret('quoted', 'se"c\\ret');
+    const rule = await create(a, {
+      name: 'leaky',
+      question: { queries: [{ query: UNENCRYPTED }] },
+      operations: [
+        {
+          when: { type: 'FILTER', condition: true },
+          actions: [
+            { type: 'SET_PROPERTY', targetProperty: 'pin', targetValue: '{{param.pin}}' },
+            {
+              type: 'SERVICE_QUERY',
+              name: 'sq',
+              query: "FIND aws_s3_bucket WITH displayName = '{{param.tok}}'",
+            },
+            {
+              type: 'TAG_ENTITIES',
+              entities: '{{queries.query0.data}}',
+              tags: [{ name: 'k', value: '{{param.tok}}' }],
+            },
+            { type: 'SET_PROPERTY', targetProperty: 'alertLevel', targetValue: '{{param.quoted}}' },
+            { type: 'CREATE_ALERT' },
+          ],
+        },
+      ],
+      outputs: ['pin', 'param'],
+    });
+    const record = await evaluate(a, rule.id);
+    const text = JSON.stringify(record);
+    for (const leaked of ['987654', 'TOPSECRET123', 'c\\\\ret', 'se\\"c']) {
+      assert.ok(!text.includes(leaked), `${leaked} leaked: ${text}`);
+    }
+    assert.deepEqual(record.outputs, {
+      pin: '[secret]',
+      param: { pin: '[secret]', tok: '[secret]', quoted: '[secret]' },
+    });
+    assert.equal(record.queries[1].query, "FIND aws_s3_bucket WITH displayName = '[secret]'");
+    assert.deepEqual(actions(record)[2]?.inputs, { entities: 2, tags: { 'tag.k': '[secret]' } });
+    assert.equal(
+      actions(record)[4]?.error,
+      'alertLevel is "[secret]"; CREATE_ALERT needs one of INFO, LOW, MEDIUM, HIGH, CRITICAL',
+    );
+  });
+
+  it('FOR_EACH_ITEM raising the alert per item opens it once and counts the evaluation once; its failure keeps the alert', async () => {
+    const { a } = await seeded();
+    const parameters = new ParameterService({ graph: await testGraph() });
+    await parameters.put({ accountId: a.accountId, name: 'lvl', body: { value: 'HIGH' } });
+    const rule = await create(a, {
+      name: 'per item alert',
+      question: { queries: [{ query: UNENCRYPTED }] },
+      operations: [
+        {
+          when: { type: 'FILTER', condition: '{{queries.query0.total > 0}}' },
+          actions: [
+            { type: 'SET_PROPERTY', targetProperty: 'alertLevel', targetValue: '{{param.lvl}}' },
+            {
+              type: 'FOR_EACH_ITEM',
+              items: '{{queries.query0.data}}',
+              actions: [{ type: 'CREATE_ALERT' }],
+            },
+          ],
+        },
+      ],
+    });
+    const first = await evaluate(a, rule.id);
+    assert.equal(first.alert.change, 'OPENED');
+    let [alert] = await alerts(a, rule.id);
+    assert.equal(alert?.evaluationCount, 1);
+    await parameters.put({ accountId: a.accountId, name: 'lvl', body: { value: 'BOGUS' } });
+    const failing = await evaluate(a, rule.id);
+    assert.equal(failing.status, 'FAILED');
+    assert.equal(failing.alert, undefined);
+    [alert] = await alerts(a, rule.id);
+    assert.equal(alert?.status, 'ACTIVE');
+  });
+
+  it('triggerActionsOnNewEntitiesOnly holds the actions of a first evaluation without entities', async () => {
+    const { a } = await seeded();
+    const rule = await create(
+      a,
+      alertRule('nothing new', {
+        triggerActionsOnNewEntitiesOnly: true,
+        question: { queries: [{ query: 'FIND nothing_here' }] },
+        operations: [
+          { when: { type: 'FILTER', condition: true }, actions: [{ type: 'CREATE_ALERT' }] },
+        ],
+      }),
+    );
+    const record = await evaluate(a, rule.id);
+    assert.equal(record.newEntityCount, 0);
+    assert.equal(record.actionsSkipped, 'NO_NEW_ENTITIES');
+    assert.deepEqual(await alerts(a, rule.id), []);
+  });
 });

@@ -24,6 +24,14 @@ describe('evaluation records: secret redaction and result entity ids', () => {
       },
     );
     assert.equal(redact('tok tok-123', secrets), `${REDACTED} ${REDACTED}`);
+    // A number that is a secret goes whole; a secret quoted inside JSON text goes too.
+    assert.deepEqual(redact({ pin: 98765, other: 98766 }, secrets), {
+      pin: REDACTED,
+      other: 98766,
+    });
+    const quoted = secretTexts(['se"c\\ret']);
+    assert.deepEqual(quoted, ['se\\"c\\\\ret', 'se"c\\ret']);
+    assert.equal(redact(`value ${JSON.stringify('se"c\\ret')}`, quoted), `value "${REDACTED}"`);
     const value = { a: 'tok-123' };
     assert.equal(redact(value, []), value);
   });
