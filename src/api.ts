@@ -9,7 +9,7 @@ import { buildApp } from './http/build-app';
 import { RawDataService } from './rawdata/raw-data-service';
 import { ParameterService } from './parameters/parameter-service';
 import { QueryService } from './query/query-service';
-import { buildRuleEngine, type RuleEngine } from './rules/rule-engine';
+import { buildRuleEngine, engineRunner, type RuleEngine } from './rules/rule-engine';
 import { openRuleScheduling } from './rules/schedule/rule-scheduling';
 import { startScheduleReconciler } from './rules/schedule/schedule-reconciler';
 import { openFinalizeQueue } from './queue/finalize-queue';
@@ -68,12 +68,7 @@ export async function startApi(input: {
   const scheduling = openRuleScheduling({
     config,
     logger,
-    runner: {
-      runScheduled: (key) => {
-        if (engine === undefined) throw new Error('The rule engine is not built yet');
-        return engine.evaluations.runScheduled(key);
-      },
-    },
+    runner: engineRunner(() => engine),
   });
   const rules = buildRuleEngine({
     graph,

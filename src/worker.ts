@@ -8,7 +8,7 @@ import { connectRedis } from './queue/redis';
 import { startSyncReaper, syncJobsFromConfig } from './sync/create-sync-jobs';
 import { ParameterService } from './parameters/parameter-service';
 import { QueryService } from './query/query-service';
-import { buildRuleEngine, type RuleEngine } from './rules/rule-engine';
+import { buildRuleEngine, engineRunner, type RuleEngine } from './rules/rule-engine';
 import { startRuleEvaluationWorker } from './rules/schedule/rule-scheduling';
 
 /**
@@ -55,12 +55,7 @@ export async function startWorker(input: {
   const ruleWorker = startRuleEvaluationWorker({
     config,
     logger,
-    runner: {
-      runScheduled: (key) => {
-        if (engine === undefined) throw new Error('The rule engine is not built yet');
-        return engine.evaluations.runScheduled(key);
-      },
-    },
+    runner: engineRunner(() => engine),
   });
   const parameters = new ParameterService({ graph });
   engine = buildRuleEngine({
