@@ -6,6 +6,9 @@ import type { Config } from './config/config';
 import { EntityService } from './entities/entity-service';
 import type { Graph } from './graph/graph';
 import { buildApp } from './http/build-app';
+import { outboundDelivery } from './actions/outbound-handlers';
+import { assertSecretsReadable } from './integrations/assert-secrets-readable';
+import { IntegrationService } from './integrations/integration-service';
 import { RawDataService } from './rawdata/raw-data-service';
 import { ParameterService } from './parameters/parameter-service';
 import { QueryService } from './query/query-service';
@@ -32,6 +35,8 @@ export async function startApi(input: {
   graph: Graph;
 }): Promise<RunningApi> {
   const { config, logger, graph } = input;
+  // Stored integration secrets need INTEGRATION_SECRETS_KEY: refuse to start without it.
+  await assertSecretsReadable(graph, config.outbound.secretsKey);
   const redis: RedisHandle | undefined =
     config.redisUrl === undefined ? undefined : connectRedis(config.redisUrl);
   const accounts = new AccountService({ graph });
@@ -70,14 +75,18 @@ export async function startApi(input: {
     logger,
     runner: engineRunner(() => engine),
   });
+  const integrations = new IntegrationService({ graph, secretsKey: config.outbound.secretsKey });
+  const baseUrl = () =>
+    config.http.publicUrl ?? url ?? `http://${config.http.host}:${config.http.port}`;
   const rules = buildRuleEngine({
     graph,
     query,
     parameters,
+    ...outboundDelivery({ integrations, config: config.outbound, logger, accounts, baseUrl }),
     lock: scheduling.lock,
     schedule: scheduling.schedule,
     evaluationsKept: config.rules.evaluationsKept,
-    baseUrl: () => config.http.publicUrl ?? url ?? `http://${config.http.host}:${config.http.port}`,
+    baseUrl,
   });
   engine = rules;
   const app = buildApp({
@@ -92,6 +101,7 @@ export async function startApi(input: {
     rules: rules.rules,
     alerts: rules.alerts,
     questions: rules.questions,
+    integrations,
     evaluations: rules.evaluations,
     adminToken: config.adminToken,
     maxBodySize: config.http.maxBodySize,

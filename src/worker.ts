@@ -3,6 +3,9 @@ import type { Config } from './config/config';
 import { ConfigError } from './config/config';
 import type { Graph } from './graph/graph';
 import { AccountService } from './accounts/account-service';
+import { outboundDelivery } from './actions/outbound-handlers';
+import { IntegrationService } from './integrations/integration-service';
+import { assertSecretsReadable } from './integrations/assert-secrets-readable';
 import { startFinalizeWorker } from './queue/finalize-worker';
 import { connectRedis } from './queue/redis';
 import { startSyncReaper, syncJobsFromConfig } from './sync/create-sync-jobs';
@@ -30,6 +33,8 @@ export async function startWorker(input: {
       'REDIS_URL is required to run a worker: workers take their jobs from Redis (queue mode)',
     ]);
   }
+  // Stored integration secrets need INTEGRATION_SECRETS_KEY: refuse to start without it.
+  await assertSecretsReadable(graph, config.outbound.secretsKey);
   const redis = connectRedis(config.redisUrl);
   await graph.ping();
   const sync = syncJobsFromConfig({
@@ -58,13 +63,21 @@ export async function startWorker(input: {
     runner: engineRunner(() => engine),
   });
   const parameters = new ParameterService({ graph });
+  const baseUrl = () => config.http.publicUrl ?? `http://${config.http.host}:${config.http.port}`;
   engine = buildRuleEngine({
     graph,
+    ...outboundDelivery({
+      integrations: new IntegrationService({ graph, secretsKey: config.outbound.secretsKey }),
+      config: config.outbound,
+      logger,
+      accounts: new AccountService({ graph }),
+      baseUrl,
+    }),
     query: QueryService.onGraph(graph, parameters, config.query),
     parameters,
     lock: ruleWorker.lock,
     evaluationsKept: config.rules.evaluationsKept,
-    baseUrl: () => config.http.publicUrl ?? `http://${config.http.host}:${config.http.port}`,
+    baseUrl,
   });
   logger.info({ mode: config.mode, concurrency: config.queue.concurrency }, 'worker started');
   return {

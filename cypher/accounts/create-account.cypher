@@ -2,4 +2,4 @@
 // params: $id, $features, $now
 // returns: account
 CREATE (a:_Account {id: $id, features: $features, createdOn: toInteger($now)})
-RETURN a {.id, .features, .createdOn} AS account
+RETURN a {.id, .features, notificationEmails: coalesce(a.notificationEmails, []), .createdOn} AS account

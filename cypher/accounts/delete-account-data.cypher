@@ -1,8 +1,8 @@
 // Deletes an account's graph data: entities (and so their relationships), sync jobs with their
 // events and staging, scope locks, CROSS_SCOPE links, raw-data metadata, account parameters,
-// the property catalog, rules with their evaluation records, alerts and questions (test cleanup
-// and operator tooling; before delete-account). Raw-data content in the blob store is the
-// caller's.
+// the property catalog, rules with their evaluation records, alerts, questions and integration
+// instances (test cleanup and operator tooling; before delete-account). Raw-data content in the
+// blob store is the caller's.
 // params: $id
 // returns: deleted
 CALL () {
@@ -84,4 +84,10 @@ CALL () {
   DETACH DELETE q
   RETURN count(*) AS questions
 }
-RETURN entities + jobs + locks + links + versions + parameters + kinds + rules + evaluations + alerts + questions AS deleted
+CALL () {
+  MATCH (i:_Integration)
+  WHERE i.accountId = $id AND i.id IS NOT NULL
+  DETACH DELETE i
+  RETURN count(*) AS integrations
+}
+RETURN entities + jobs + locks + links + versions + parameters + kinds + rules + evaluations + alerts + questions + integrations AS deleted

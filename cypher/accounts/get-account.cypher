@@ -2,4 +2,4 @@
 // params: $id
 // returns: account
 MATCH (a:_Account {id: $id})
-RETURN a {.id, .features, .createdOn} AS account
+RETURN a {.id, .features, notificationEmails: coalesce(a.notificationEmails, []), .createdOn} AS account

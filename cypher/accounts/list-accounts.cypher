@@ -2,5 +2,5 @@
 // params: none
 // returns: account
 MATCH (a:_Account)
-RETURN a {.id, .features, .createdOn} AS account
+RETURN a {.id, .features, notificationEmails: coalesce(a.notificationEmails, []), .createdOn} AS account
 ORDER BY a.id

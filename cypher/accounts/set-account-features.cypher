@@ -3,4 +3,4 @@
 // returns: account
 MATCH (a:_Account {id: $id})
 SET a.features = $features
-RETURN a {.id, .features, .createdOn} AS account
+RETURN a {.id, .features, notificationEmails: coalesce(a.notificationEmails, []), .createdOn} AS account

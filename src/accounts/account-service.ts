@@ -7,6 +7,7 @@ import {
   ValidationError,
 } from '../errors/app-error';
 import type { Graph } from '../graph/graph';
+import { isEmailAddress } from '../actions/email-address';
 
 /**
  * Accounts (the tenancy boundary, with feature flags) and their API keys. Keys are random,
@@ -22,8 +23,13 @@ export const ACCOUNT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;
 export interface Account {
   id: string;
   features: AccountFeature[];
+  /** Where failure notifications of rules with `notifyOnFailure` go (decision 0025). */
+  notificationEmails: string[];
   createdOn: number;
 }
+
+/** Most notification addresses an account keeps. */
+export const MAX_NOTIFICATION_EMAILS = 20;
 
 export interface ApiKey {
   id: string;
@@ -103,6 +109,38 @@ export class AccountService {
     const row = rows[0];
     if (row === undefined) throw new NotFoundError(`Account '${input.id}' not found`);
     return row.account;
+  }
+
+  /**
+   * Replaces features and/or notification addresses in one write (the admin PATCH); an omitted
+   * one is kept. Both are checked before anything is written.
+   */
+  async updateAccount(input: {
+    id: string;
+    features?: readonly string[] | undefined;
+    notificationEmails?: readonly string[] | undefined;
+  }): Promise<Account> {
+    const features = input.features === undefined ? null : checkFeatures(input.features);
+    const emails =
+      input.notificationEmails === undefined ? null : checkEmails(input.notificationEmails);
+    const rows = await this.graph.write<{ account: Account }>('accounts/update-account', {
+      id: input.id,
+      features,
+      notificationEmails: emails,
+    });
+    const row = rows[0];
+    if (row === undefined) throw new NotFoundError(`Account '${input.id}' not found`);
+    return row.account;
+  }
+
+  /** `PUT /account/notification-emails`: replaces the account's notification addresses. */
+  setNotificationEmails(input: { id: string; emails: readonly string[] }): Promise<Account> {
+    return this.updateAccount({ id: input.id, notificationEmails: input.emails });
+  }
+
+  /** The addresses failure notifications go to; none for an unknown account. */
+  async notificationEmails(accountId: string): Promise<string[]> {
+    return (await this.findAccount(accountId))?.notificationEmails ?? [];
   }
 
   async createApiKey(input: {
@@ -187,6 +225,23 @@ function checkFeatures(features: readonly string[]): AccountFeature[] {
     );
   }
   return [...new Set(features as AccountFeature[])].sort();
+}
+
+/** Each an email address; repeats (without case) dropped; at most MAX_NOTIFICATION_EMAILS. */
+function checkEmails(emails: readonly string[]): string[] {
+  const bad = emails.find((e) => !isEmailAddress(e));
+  if (bad !== undefined) {
+    throw new ValidationError(`Invalid notification email '${bad}': not an email address`);
+  }
+  const unique = emails.filter(
+    (e, i) => emails.findIndex((o) => o.toLowerCase() === e.toLowerCase()) === i,
+  );
+  if (unique.length > MAX_NOTIFICATION_EMAILS) {
+    throw new ValidationError(
+      `An account keeps at most ${MAX_NOTIFICATION_EMAILS} notification emails, not ${unique.length}`,
+    );
+  }
+  return unique;
 }
 
 function isFeature(f: string): f is AccountFeature {

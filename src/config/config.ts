@@ -126,6 +126,34 @@ const envSchema = z.object({
     blankAsUnset,
     duration.refine((ms) => ms >= 100, 'must be at least 100ms').optional(),
   ),
+  INTEGRATION_SECRETS_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 bytes in base64 (openssl rand -base64 32)')
+      .optional(),
+  ),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().min(3).default('graphsync@localhost'),
+  OUTBOUND_TIMEOUT: duration.prefault('10s'),
+  OUTBOUND_ATTEMPTS: z.preprocess(
+    blankAsUnset,
+    z.coerce.number().int().min(1, 'must be at least 1').max(10, 'must be at most 10').default(3),
+  ),
+  OUTBOUND_BACKOFF: duration.prefault('500ms'),
+  WEBHOOK_ALLOWLIST: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter((h) => h !== ''),
+    ),
   RULE_EVALUATIONS_KEPT: z.preprocess(
     blankAsUnset,
     z.coerce
@@ -206,6 +234,22 @@ export interface Config {
     /** Evaluation records kept per rule (the newest). */
     readonly evaluationsKept: number;
   };
+  readonly outbound: {
+    /** Encrypts integration instance secrets at rest (32 bytes). Unset: secrets are refused, and
+     * start-up fails when stored secrets exist. */
+    readonly secretsKey: Buffer | undefined;
+    /** Default SMTP server of SEND_EMAIL and failure notifications. */
+    readonly smtpUrl: string | undefined;
+    readonly mailFrom: string;
+    /** How long one outbound request may take (ms). */
+    readonly timeoutMs: number;
+    /** Tries of a transiently failing delivery. */
+    readonly attempts: number;
+    /** First retry delay (ms), doubling. */
+    readonly backoffMs: number;
+    /** Private, loopback or link-local hosts WEBHOOK may reach (`loopback`, `private` or names). */
+    readonly webhookAllowlist: readonly string[];
+  };
   readonly queue: {
     /** Prefix of every BullMQ key in Redis. */
     readonly prefix: string;
@@ -233,6 +277,8 @@ const SECRETS = new Set([
   'REDIS_URL',
   'NEO4J_URI',
   'UPLOAD_URL_SECRET',
+  'INTEGRATION_SECRETS_KEY',
+  'SMTP_URL',
 ]);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -289,6 +335,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxPageSize: e.QUERY_MAX_PAGE_SIZE,
       timeoutMs: e.QUERY_TIMEOUT,
     },
+    outbound: {
+      secretsKey:
+        e.INTEGRATION_SECRETS_KEY === undefined
+          ? undefined
+          : Buffer.from(e.INTEGRATION_SECRETS_KEY, 'base64'),
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.MAIL_FROM,
+      timeoutMs: e.OUTBOUND_TIMEOUT,
+      attempts: e.OUTBOUND_ATTEMPTS,
+      backoffMs: e.OUTBOUND_BACKOFF,
+      webhookAllowlist: e.WEBHOOK_ALLOWLIST,
+    },
     rules: {
       scheduleOverrideMs: e.RULE_SCHEDULE_OVERRIDE,
       evaluationsKept: e.RULE_EVALUATIONS_KEPT,
@@ -304,7 +362,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 function deepFreeze<T extends object>(value: T): T {
   for (const v of Object.values(value)) {
-    if (v !== null && typeof v === 'object') deepFreeze(v as object);
+    // A Buffer (the secrets key) cannot be frozen; it is never handed out for writing.
+    if (v !== null && typeof v === 'object' && !ArrayBuffer.isView(v)) deepFreeze(v as object);
   }
   return Object.freeze(value);
 }

@@ -16,6 +16,7 @@ import type { QueryApi } from '../query/query-service';
 import type { RuleApi } from '../rules/rule-api';
 import type { AlertApi } from '../alerts/alert-api';
 import type { QuestionApi } from '../questions/question-api';
+import type { IntegrationApi } from '../integrations/integration-api';
 import type { RuleEvaluationApi } from '../rules/evaluation/evaluation-service';
 import { AppError, NotFoundError } from '../errors/app-error';
 import type { ReadinessDeps } from '../health/readiness';
@@ -34,6 +35,7 @@ import { queryHandlers } from './handlers/query-handlers';
 import { ruleHandlers } from './handlers/rule-handlers';
 import { alertHandlers } from './handlers/alert-handlers';
 import { questionHandlers } from './handlers/question-handlers';
+import { integrationHandlers } from './handlers/integration-handlers';
 import { evaluationHandlers } from './handlers/evaluation-handlers';
 import { syncHandlers } from './handlers/sync-handlers';
 import { type HandlerMap, mergeHandlers } from './handler-map';
@@ -51,6 +53,7 @@ export interface AppDeps {
   rules: RuleApi;
   alerts: AlertApi;
   questions: QuestionApi;
+  integrations: IntegrationApi;
   evaluations: RuleEvaluationApi;
   readiness: ReadinessDeps;
   adminToken: string | undefined;
@@ -74,6 +77,7 @@ export function handlerMap(
     | 'rules'
     | 'alerts'
     | 'questions'
+    | 'integrations'
     | 'evaluations'
     | 'readiness'
   >,
@@ -90,6 +94,7 @@ export function handlerMap(
     ruleHandlers({ rules: deps.rules }),
     alertHandlers({ alerts: deps.alerts }),
     questionHandlers({ questions: deps.questions }),
+    integrationHandlers({ integrations: deps.integrations }),
     evaluationHandlers({ evaluations: deps.evaluations }),
   );
 }

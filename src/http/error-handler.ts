@@ -15,6 +15,7 @@ export function statusOf(code: ErrorCode): number {
     case 'MISSING_ACCOUNT_HEADER':
     case 'J1QL_SYNTAX_ERROR':
     case 'J1QL_INVALID_QUERY':
+    case 'INTEGRATION_SECRETS_DISABLED':
       return 400;
     case 'UNAUTHORIZED':
       return 401;
@@ -29,6 +30,7 @@ export function statusOf(code: ErrorCode): number {
     case 'ALERT_NOT_FOUND':
     case 'QUESTION_NOT_FOUND':
     case 'EVALUATION_NOT_FOUND':
+    case 'INTEGRATION_NOT_FOUND':
     case 'ADMIN_API_DISABLED':
       return 404;
     case 'METHOD_NOT_ALLOWED':
@@ -43,6 +45,7 @@ export function statusOf(code: ErrorCode): number {
     case 'ALERT_NOT_ACTIVE':
     case 'QUESTION_IN_USE':
     case 'RULE_EVALUATION_RUNNING':
+    case 'INTEGRATION_NAME_TAKEN':
       return 409;
     case 'RequestEntityTooLargeException':
       return 413;

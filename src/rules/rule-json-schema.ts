@@ -218,6 +218,7 @@ const ACTIONS: Record<ActionType, JsonSchema> = {
         items: nonEmptyString,
       }),
       body: string,
+      integrationInstanceId: nonEmptyString,
     },
     ['recipients'],
   ),
@@ -283,6 +284,8 @@ const ACTIONS: Record<ActionType, JsonSchema> = {
   WEBHOOK: action(
     'WEBHOOK',
     {
+      // graphsync's own: a webhook integration instance whose headers the request carries.
+      integrationInstanceId: nonEmptyString,
       endpoint: nonEmptyString,
       url: nonEmptyString,
       method: enumOrTemplate(HTTP_METHODS),

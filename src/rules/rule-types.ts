@@ -127,6 +127,8 @@ export interface SendEmailAction extends ActionBase {
   type: 'SEND_EMAIL';
   recipients: string[] | TemplateString;
   body?: string;
+  /** An smtp integration instance to send through; SMTP_URL when absent. */
+  integrationInstanceId?: string;
 }
 
 export interface CreateTrackerTicketAction extends ActionBase {

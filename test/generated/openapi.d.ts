@@ -61,6 +61,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/notification-emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set where failure notifications go
+         * @description Replaces the account's `notificationEmails`: the addresses an evaluation that FAILED of a
+         *     rule with `notifyOnFailure` is emailed to (through SMTP_URL). Repeats are dropped; an
+         *     empty list turns the notices off.
+         */
+        put: operations["setAccountNotificationEmails"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/accounts": {
         parameters: {
             query?: never;
@@ -97,8 +119,9 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Set an account's feature flags
-         * @description Replaces the account's features (e.g. `["PUT"]` enables the PUT sync mode).
+         * Set an account's feature flags or notification emails
+         * @description Replaces the account's features (e.g. `["PUT"]` enables the PUT sync mode) and/or its
+         *     `notificationEmails`; an omitted one is kept.
          */
         patch: operations["adminUpdateAccount"];
         trace?: never;
@@ -1023,6 +1046,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/integrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's integration instances
+         * @description Every instance of the account (optionally of one `type`), by name.
+         */
+        get: operations["listIntegrations"];
+        put?: never;
+        /**
+         * Create an integration instance
+         * @description Validates the instance for its `type`, encrypts its `secrets` and answers it with its
+         *     `id` and `secretNames` (never the secrets). Read-only fields of an answer (`id`,
+         *     `secretNames`, `createdOn`, `updatedOn`) are ignored.
+         */
+        post: operations["createIntegration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/{integrationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The instance's `id`. An unknown id, or another account's instance, is 404
+                 *     `INTEGRATION_NOT_FOUND`.
+                 */
+                integrationId: components["parameters"]["IntegrationId"];
+            };
+            cookie?: never;
+        };
+        /** Get an integration instance */
+        get: operations["getIntegration"];
+        /**
+         * Replace an integration instance
+         * @description Replaces `name` and `config`. The `type` cannot change (a `type` equal to the stored one
+         *     is accepted). Without `secrets` the stored secrets are kept; with `secrets` they are all
+         *     replaced by the given ones (`{}` removes them): secrets are never read back, so they are
+         *     not merged field by field.
+         */
+        put: operations["updateIntegration"];
+        post?: never;
+        /**
+         * Delete an integration instance
+         * @description Deletes the instance with its secrets. Rules whose actions name it stay; those actions
+         *     then fail with `integration instance '<id>' does not exist in this account`.
+         */
+        delete: operations["deleteIntegration"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/alerts": {
         parameters: {
             query?: never;
@@ -1212,6 +1296,7 @@ export interface components {
         Account: {
             id: components["schemas"]["AccountId"];
             features: components["schemas"]["AccountFeature"][];
+            notificationEmails: components["schemas"]["NotificationEmails"];
             /** @description Epoch milliseconds. */
             createdOn: number;
         };
@@ -1226,7 +1311,19 @@ export interface components {
             features?: components["schemas"]["AccountFeature"][];
         };
         UpdateAccountRequest: {
-            features: components["schemas"]["AccountFeature"][];
+            features?: components["schemas"]["AccountFeature"][];
+            notificationEmails?: components["schemas"]["NotificationEmails"];
+        };
+        /**
+         * @description Where failure notifications of rules with `notifyOnFailure` are emailed: plain
+         *     `local@domain` addresses, at most 20.
+         * @example [
+         *       "secops@example.com"
+         *     ]
+         */
+        NotificationEmails: string[];
+        SetNotificationEmailsRequest: {
+            emails: components["schemas"]["NotificationEmails"];
         };
         CreateApiKeyRequest: {
             /** @description A label to tell keys apart (e.g. the client that uses it). */
@@ -2091,6 +2188,61 @@ export interface components {
             cursor?: string;
         };
         /** @enum {string} */
+        IntegrationType: "smtp" | "slack" | "jira" | "aws" | "webhook";
+        /**
+         * @description An integration instance: `type` (on create; on update it may be omitted and cannot
+         *     change), `name` (1 to 200 characters), `config` and `secrets` with the fields of its
+         *     type; the service checks them, so its messages point at the offending field. URLs must
+         *     be `http://` or `https://`.
+         *
+         *     | type | config | secrets |
+         *     |---|---|---|
+         *     | `smtp` | `host`, `port` (1 to 65535), `secure` (boolean, optional), `from` (`a@b.c` or `Name <a@b.c>`) | `username`, `password` (optional) |
+         *     | `slack` | `apiBaseUrl` (optional, default `https://slack.com/api`) | `botToken`, `webhookUrl` (optional) |
+         *     | `jira` | `baseUrl` (e.g. `https://acme.atlassian.net`), `email` | `apiToken` |
+         *     | `aws` | `region`, `endpoint` (optional URL override), `roleArn`, `externalId` (optional) | `accessKeyId` with `secretAccessKey`, `sessionToken` (optional) |
+         *     | `webhook` | `headers` (optional, name -> value) | `headers` (optional, name -> value; a header is plain or secret, not both) |
+         * @example {
+         *       "type": "jira",
+         *       "name": "Acme Jira",
+         *       "config": {
+         *         "baseUrl": "https://acme.atlassian.net",
+         *         "email": "alerts@acme.com"
+         *       },
+         *       "secrets": {
+         *         "apiToken": "ATATT3x..."
+         *       }
+         *     }
+         */
+        IntegrationRequest: {
+            [key: string]: unknown;
+        };
+        /** @description A stored integration instance, without its secrets. */
+        Integration: {
+            id: string;
+            type: components["schemas"]["IntegrationType"];
+            name: string;
+            /** @description The type's config fields, as stored. */
+            config: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description The names of the stored secrets, sorted (`headers.<name>` for each secret header of a
+             *     webhook); their values are never answered.
+             */
+            secretNames: string[];
+            /** @description Epoch ms. */
+            createdOn: number;
+            /** @description Epoch ms. */
+            updatedOn: number;
+        };
+        IntegrationResponse: {
+            integration: components["schemas"]["Integration"];
+        };
+        IntegrationListResponse: {
+            integrations: components["schemas"]["Integration"][];
+        };
+        /** @enum {string} */
         AlertStatus: "ACTIVE" | "RESOLVED" | "DISMISSED";
         /** @enum {string} */
         AlertLevel: "INFO" | "LOW" | "MEDIUM" | "HIGH" | "CRITICAL";
@@ -2627,6 +2779,11 @@ export interface components {
          *     `QUESTION_NOT_FOUND`.
          */
         QuestionId: string;
+        /**
+         * @description The instance's `id`. An unknown id, or another account's instance, is 404
+         *     `INTEGRATION_NOT_FOUND`.
+         */
+        IntegrationId: string;
         /** @description The alert's `id`. An unknown id, or another account's alert, is 404 `ALERT_NOT_FOUND`. */
         AlertId: string;
         /**
@@ -2729,6 +2886,37 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setAccountNotificationEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetNotificationEmailsRequest"];
+            };
+        };
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4255,6 +4443,165 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listIntegrations: {
+        parameters: {
+            query?: {
+                /** @description Only instances of this type. */
+                type?: components["schemas"]["IntegrationType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instances. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntegrationRequest"];
+            };
+        };
+        responses: {
+            /** @description The instance as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The instance's `id`. An unknown id, or another account's instance, is 404
+                 *     `INTEGRATION_NOT_FOUND`.
+                 */
+                integrationId: components["parameters"]["IntegrationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instance (its `secretNames`, not its secrets). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The instance's `id`. An unknown id, or another account's instance, is 404
+                 *     `INTEGRATION_NOT_FOUND`.
+                 */
+                integrationId: components["parameters"]["IntegrationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntegrationRequest"];
+            };
+        };
+        responses: {
+            /** @description The instance as stored now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The instance's `id`. An unknown id, or another account's instance, is 404
+                 *     `INTEGRATION_NOT_FOUND`.
+                 */
+                integrationId: components["parameters"]["IntegrationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instance as it was. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -23,10 +23,18 @@ import { loadConfig } from '../../src/config/config';
 import { createSyncJobs, type SyncJobs } from '../../src/sync/create-sync-jobs';
 import type { SyncJobApi } from '../../src/sync/job-service-contract';
 import { SignedUploadUrls } from '../../src/sync/signed-upload-urls';
+import { IntegrationService } from '../../src/integrations/integration-service';
+import { outboundDelivery } from '../../src/actions/outbound-handlers';
+import type { OutboundConfig } from '../../src/actions/outbound-deps';
 
 /** Shared access to the real test Neo4j (started by global-fixtures.ts) and app builders. */
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 export const silentLogger = pino({ level: 'silent' });
+/**
+ * The INTEGRATION_SECRETS_KEY of every service the tests build (testApp, startTestApi): every
+ * stored secret of the test database opens with it, so the start-up check passes.
+ */
+export const TEST_SECRETS_KEY = Buffer.alloc(32, 'graphsync-test-integration-secrets');
 
 let graphPromise: Promise<Graph> | undefined;
 
@@ -145,13 +153,32 @@ export async function testApp(overrides: Partial<AppDeps> = {}): Promise<express
     rules: overrides.rules ?? engine.rules,
     alerts: overrides.alerts ?? engine.alerts,
     questions: overrides.questions ?? engine.questions,
+    integrations:
+      overrides.integrations ?? new IntegrationService({ graph, secretsKey: TEST_SECRETS_KEY }),
     evaluations: overrides.evaluations ?? engine.evaluations,
   });
 }
 
-/** The rule engine as the API builds it in local mode (no schedule), on the test Neo4j. */
+/** Outbound delivery in tests: loopback servers allowed, a 2 s timeout, a short backoff. */
+export const TEST_OUTBOUND: OutboundConfig = {
+  smtpUrl: undefined,
+  mailFrom: 'graphsync@example.test',
+  timeoutMs: 2000,
+  attempts: 3,
+  backoffMs: 10,
+  webhookAllowlist: ['loopback'],
+};
+
+/**
+ * The rule engine as the API builds it in local mode (no schedule), on the test Neo4j, with every
+ * outbound action handler and the failure notifier over `TEST_OUTBOUND` and `outbound`.
+ */
 export async function testRuleEngine(
-  options: { evaluationsKept?: number; now?: () => number } = {},
+  options: {
+    evaluationsKept?: number;
+    now?: () => number;
+    outbound?: Partial<OutboundConfig>;
+  } = {},
 ): Promise<RuleEngine> {
   const graph = await testGraph();
   return buildRuleEngine({
@@ -161,6 +188,13 @@ export async function testRuleEngine(
     lock: new LocalRuleLock(),
     evaluationsKept: options.evaluationsKept ?? 100,
     baseUrl: () => TEST_PUBLIC_URL,
+    ...outboundDelivery({
+      integrations: new IntegrationService({ graph, secretsKey: TEST_SECRETS_KEY }),
+      config: { ...TEST_OUTBOUND, ...options.outbound },
+      logger: silentLogger,
+      accounts: new AccountService({ graph }),
+      baseUrl: () => TEST_PUBLIC_URL,
+    }),
     ...(options.now === undefined ? {} : { now: options.now }),
   });
 }
@@ -182,6 +216,7 @@ export async function startTestApi(
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    INTEGRATION_SECRETS_KEY: TEST_SECRETS_KEY.toString('base64'),
     ...env,
   });
   const api = await startApi({ config, logger: silentLogger, graph: await testGraph() });

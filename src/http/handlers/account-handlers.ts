@@ -8,5 +8,14 @@ export function accountHandlers(deps: { accounts: AccountService }): HandlerMap 
     getCurrentAccount: async (_req: Request, res: Response) => {
       res.json({ account: await deps.accounts.getAccount(authOf(res).accountId) });
     },
+    setAccountNotificationEmails: async (req: Request, res: Response) => {
+      const body = req.body as { emails: string[] };
+      res.json({
+        account: await deps.accounts.setNotificationEmails({
+          id: authOf(res).accountId,
+          emails: body.emails,
+        }),
+      });
+    },
   };
 }

@@ -24,11 +24,12 @@ export function adminHandlers(deps: { accounts: AccountService }): HandlerMap {
       res.json({ account: await accounts.getAccount(param(req, 'accountId')) });
     },
     adminUpdateAccount: async (req: Request, res: Response) => {
-      const body = req.body as { features: string[] };
+      const body = req.body as { features?: string[]; notificationEmails?: string[] };
       res.json({
-        account: await accounts.setFeatures({
+        account: await accounts.updateAccount({
           id: param(req, 'accountId'),
           features: body.features,
+          notificationEmails: body.notificationEmails,
         }),
       });
     },

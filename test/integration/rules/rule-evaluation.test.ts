@@ -638,7 +638,8 @@ describe('rules: evaluation end to end (HTTP, real Neo4j)', () => {
     assert.equal(failed.alert, undefined);
     assert.deepEqual(failed.failureNotification, {
       status: 'NOT_SENT',
-      detail: 'No failure notification channel is configured in this deployment',
+      detail:
+        'No notification email addresses are configured for the account (PUT /account/notification-emails)',
     });
     const [alert] = await alerts(a, rule.id);
     assert.equal(alert?.status, 'ACTIVE');
@@ -703,7 +704,7 @@ describe('rules: evaluation end to end (HTTP, real Neo4j)', () => {
         [
           'SEND_EMAIL',
           'FAILED',
-          'SEND_EMAIL cannot run: no SEND_EMAIL sender is configured in this deployment',
+          'SEND_EMAIL has no mail server: name an smtp integration instance in integrationInstanceId, or set SMTP_URL',
         ],
         ['SET_PROPERTY', 'SUCCESS', undefined],
       ],
@@ -711,7 +712,7 @@ describe('rules: evaluation end to end (HTTP, real Neo4j)', () => {
     assert.deepEqual(record.errors, [
       `/operations/0/when: ${record.operations[0].error}`,
       '/operations/1/actions/1 CREATE_ALERT: alertLevel is "SEVERE"; CREATE_ALERT needs one of INFO, LOW, MEDIUM, HIGH, CRITICAL',
-      '/operations/1/actions/2 SEND_EMAIL: SEND_EMAIL cannot run: no SEND_EMAIL sender is configured in this deployment',
+      '/operations/1/actions/2 SEND_EMAIL: SEND_EMAIL has no mail server: name an smtp integration instance in integrationInstanceId, or set SMTP_URL',
     ]);
     assert.deepEqual(record.outputs, { after: 'ran' });
     assert.deepEqual(await alerts(a, rule.id), []);

@@ -88,6 +88,16 @@ describe('loadConfig', () => {
       /^RULE_EVALUATIONS_KEPT must be at most 10000 \(got '10001'\)$/,
     ],
     [{ RULE_EVALUATIONS_KEPT: 'ten' }, /^RULE_EVALUATIONS_KEPT .*\(got 'ten'\)$/],
+    // Secrets are never echoed.
+    [
+      { INTEGRATION_SECRETS_KEY: 'c2hvcnQ=' },
+      /^INTEGRATION_SECRETS_KEY must be 32 bytes in base64 \(openssl rand -base64 32\)$/,
+    ],
+    [{ SMTP_URL: 'mail.example.com:25' }, /^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL$/],
+    [{ OUTBOUND_TIMEOUT: 'soon' }, /^OUTBOUND_TIMEOUT must be a duration/],
+    [{ OUTBOUND_ATTEMPTS: '0' }, /^OUTBOUND_ATTEMPTS must be at least 1 \(got '0'\)$/],
+    [{ OUTBOUND_ATTEMPTS: '11' }, /^OUTBOUND_ATTEMPTS must be at most 10 \(got '11'\)$/],
+    [{ OUTBOUND_BACKOFF: 'later' }, /^OUTBOUND_BACKOFF must be a duration/],
   ];
   for (const [env, message] of bad) {
     it(`rejects ${JSON.stringify(env)} naming the variable`, () => {
@@ -179,5 +189,34 @@ describe('loadConfig', () => {
       (err: unknown) =>
         err instanceof ConfigError && err.problems.length === 2 && /PORT/.test(err.message),
     );
+  });
+
+  it('delivers outbound actions with 3 tries, 10 s timeouts and no private webhook targets unless told otherwise', () => {
+    const defaults = loadConfig({}).outbound;
+    assert.deepEqual(
+      { ...defaults, secretsKey: defaults.secretsKey },
+      {
+        secretsKey: undefined,
+        smtpUrl: undefined,
+        mailFrom: 'graphsync@localhost',
+        timeoutMs: 10_000,
+        attempts: 3,
+        backoffMs: 500,
+        webhookAllowlist: [],
+      },
+    );
+    const key = Buffer.alloc(32, 7);
+    const set = loadConfig({
+      INTEGRATION_SECRETS_KEY: key.toString('base64'),
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      OUTBOUND_ATTEMPTS: '5',
+      OUTBOUND_BACKOFF: '2s',
+      WEBHOOK_ALLOWLIST: ' Loopback , hooks.internal ,',
+    }).outbound;
+    assert.deepEqual(set.secretsKey, key);
+    assert.equal(set.smtpUrl, 'smtp://127.0.0.1:2525');
+    assert.equal(set.attempts, 5);
+    assert.equal(set.backoffMs, 2000);
+    assert.deepEqual(set.webhookAllowlist, ['loopback', 'hooks.internal']);
   });
 });

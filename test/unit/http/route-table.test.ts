@@ -9,6 +9,7 @@ import type { QueryApi } from '../../../src/query/query-service';
 import type { RuleApi } from '../../../src/rules/rule-api';
 import type { AlertApi } from '../../../src/alerts/alert-api';
 import type { QuestionApi } from '../../../src/questions/question-api';
+import type { IntegrationApi } from '../../../src/integrations/integration-api';
 import type { RuleEvaluationApi } from '../../../src/rules/evaluation/evaluation-service';
 import type { BulkUploadApi, SyncJobApi } from '../../../src/sync/job-service-contract';
 import { openapiPath } from '../../../src/paths';
@@ -96,6 +97,7 @@ describe('RouteTable', () => {
       rules: {} as RuleApi,
       alerts: {} as AlertApi,
       questions: {} as QuestionApi,
+      integrations: {} as IntegrationApi,
       evaluations: {} as RuleEvaluationApi,
       readiness: { mode: 'local', pingNeo4j: () => Promise.resolve() },
     });

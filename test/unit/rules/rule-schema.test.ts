@@ -368,7 +368,7 @@ describe('rule schema: validateRule', () => {
       rejects(
         withActions({ type: 'SEND_EMAIL', recipients: ['a@example.com'], subject: 'Hi' }),
         '/operations/0/actions/0/subject is not allowed: a SEND_EMAIL action has no such ' +
-          'property (it takes type, id, recipients, body)',
+          'property (it takes type, id, recipients, body, integrationInstanceId)',
       );
       rejects(
         withActions({ type: 'CREATE_ALERT', level: 'HIGH' }),

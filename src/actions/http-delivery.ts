@@ -1,0 +1,198 @@
+import type { Logger } from 'pino';
+import { Agent, fetch, type Headers, type Response } from 'undici';
+import { REDACTED } from '../rules/evaluation/redact';
+import type { OutboundConfig } from './outbound-deps';
+import { TransientError, withRetry, type Delivered } from './retry';
+import { pinnedLookup, SsrfGuard } from './ssrf-guard';
+
+/**
+ * One HTTP request of an outbound action (Slack, Jira, WEBHOOK), delivered with undici's fetch:
+ * each try checked by the SSRF guard and connected to the checked addresses, cut off after
+ * OUTBOUND_TIMEOUT, and tried again (OUTBOUND_ATTEMPTS, OUTBOUND_BACKOFF doubling) when it timed
+ * out, could not connect, or was answered 5xx or 429 (waiting at least a Retry-After of seconds,
+ * up to MAX_RETRY_AFTER_MS). Other answers outside 2xx fail at once, redirects included (they are
+ * not followed: the guard has not checked where they lead).
+ */
+export interface HttpCall {
+  /** The action sending it, for messages (`WEBHOOK refused ...`). */
+  action: string;
+  method: string;
+  url: URL;
+  /** How messages and results show the URL: never credentials (see shownUrl). */
+  shown: string;
+  headers: Record<string, string>;
+  /** Sent as JSON (with a JSON content type unless `headers` has one). */
+  json?: unknown;
+  /** Texts never to show in a message (tokens, secret header values). */
+  hide?: readonly string[];
+  /** Checks a 2xx answer (throw TransientError to retry, another Error to fail). */
+  accept?: (answer: HttpAnswer) => void;
+}
+
+export interface HttpAnswer {
+  status: number;
+  headers: Headers;
+  /** The body as text, at most MAX_BODY_BYTES of it. */
+  text: string;
+}
+
+/** The longest Retry-After honoured; a longer one waits this long. */
+export const MAX_RETRY_AFTER_MS = 10_000;
+/** Sent unless the call names its own. */
+export const USER_AGENT = 'graphsync';
+/** Of an answer's body, what is read (the rest is dropped). */
+const MAX_BODY_BYTES = 1024 * 1024;
+/** Of an answer's body, what a message quotes. */
+const QUOTED_CHARS = 300;
+
+/** A transient failure that names the least wait before the next try (a Retry-After). */
+class RetryLater extends TransientError {
+  constructor(
+    message: string,
+    readonly waitMs: number,
+  ) {
+    super(message);
+  }
+}
+
+export class HttpDelivery {
+  private readonly guard: SsrfGuard;
+
+  constructor(
+    private readonly deps: {
+      config: Pick<OutboundConfig, 'timeoutMs' | 'attempts' | 'backoffMs' | 'webhookAllowlist'>;
+      logger: Logger;
+      guard?: SsrfGuard;
+      /** Tests: how to wait between tries. */
+      sleep?: (ms: number) => Promise<void>;
+    },
+  ) {
+    this.guard = deps.guard ?? new SsrfGuard({ allowlist: deps.config.webhookAllowlist });
+  }
+
+  /** The 2xx answer and the tries it took; rejects with a message free of `hide` texts. */
+  async send(call: HttpCall): Promise<Delivered<HttpAnswer>> {
+    const sleep = this.deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+    let waitMs = 0;
+    try {
+      return await withRetry(() => this.once(call), {
+        attempts: this.deps.config.attempts,
+        backoffMs: this.deps.config.backoffMs,
+        onRetry: (err, attempt) => {
+          waitMs = err instanceof RetryLater ? err.waitMs : 0;
+          this.deps.logger.warn(
+            { action: call.action, target: `${call.method} ${call.shown}`, attempt },
+            `outbound request failed, retrying: ${hide((err as Error).message, call.hide)}`,
+          );
+        },
+        sleep: (ms) => sleep(Math.max(ms, waitMs)),
+      });
+    } catch (err) {
+      // No `cause`: the original's message may hold what `hide` removed (a server's echo).
+      const message = err instanceof Error ? err.message : String(err);
+      throw new Error(hide(message, call.hide));
+    }
+  }
+
+  private async once(call: HttpCall): Promise<HttpAnswer> {
+    const named = `${call.method} ${call.shown}`;
+    const addresses = await this.guard.check(call.url, call.action, call.shown);
+    const headers = { ...call.headers };
+    const has = (name: string) => Object.keys(headers).some((h) => h.toLowerCase() === name);
+    if (!has('user-agent')) headers['User-Agent'] = USER_AGENT;
+    let body: string | undefined;
+    if (call.json !== undefined) {
+      body = JSON.stringify(call.json);
+      if (!has('content-type')) headers['Content-Type'] = 'application/json';
+    }
+    const agent = new Agent({ connect: { lookup: pinnedLookup(addresses) } });
+    let answer: HttpAnswer;
+    try {
+      const response = await fetch(call.url, {
+        method: call.method,
+        headers,
+        ...(body === undefined ? {} : { body }),
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.deps.config.timeoutMs),
+        dispatcher: agent,
+      });
+      answer = {
+        status: response.status,
+        headers: response.headers,
+        text: await readText(response),
+      };
+    } catch (err) {
+      throw classify(err, named, this.deps.config.timeoutMs);
+    } finally {
+      await agent.destroy().catch(() => undefined);
+    }
+    if (answer.status >= 200 && answer.status < 300) {
+      call.accept?.(answer);
+      return answer;
+    }
+    const quoted = answer.text.trim().slice(0, QUOTED_CHARS);
+    const message = `${named} answered ${answer.status}${quoted === '' ? '' : `: ${quoted}`}`;
+    if (answer.status === 429 || answer.status >= 500) {
+      throw new RetryLater(message, retryAfterMs(answer.headers.get('retry-after')));
+    }
+    throw new Error(message);
+  }
+}
+
+/** A failure of one try as withRetry should see it: transient or not, with its message. */
+function classify(err: unknown, named: string, timeoutMs: number): Error {
+  if (!(err instanceof Error)) return new Error(`${named} failed: ${String(err)}`);
+  if (err.name === 'TimeoutError' || err.name === 'AbortError') {
+    return new TransientError(`${named} timed out after ${timeoutMs}ms`, { cause: err });
+  }
+  const cause = err.cause;
+  if (err.message === 'fetch failed' && cause instanceof Error) {
+    if (cause.name === 'TimeoutError') {
+      return new TransientError(`${named} timed out after ${timeoutMs}ms`, { cause: err });
+    }
+    const code = (cause as { code?: unknown }).code;
+    const text = `${named} failed: ${cause.message}`;
+    // A certificate that does not verify will not verify on the next try either.
+    return typeof code === 'string' && /CERT|SIGNATURE|SELF_SIGNED|UNABLE_TO/.test(code)
+      ? new Error(text, { cause: err })
+      : new TransientError(text, { cause: err });
+  }
+  // A request fetch would not send (a bad header name...): no try will send it.
+  return new Error(`${named} failed: ${err.message}`, { cause: err });
+}
+
+/** Retry-After in seconds -> ms, capped; an HTTP date or nonsense counts as none. */
+function retryAfterMs(value: string | null): number {
+  if (value === null || !/^\s*\d+\s*$/.test(value)) return 0;
+  return Math.min(Number(value) * 1000, MAX_RETRY_AFTER_MS);
+}
+
+async function readText(response: Response): Promise<string> {
+  if (response.body === null) return '';
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response.body) {
+    const buf = Buffer.from(chunk as Uint8Array);
+    chunks.push(buf);
+    size += buf.length;
+    if (size >= MAX_BODY_BYTES) break;
+  }
+  return Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES).toString('utf8');
+}
+
+function hide(text: string, secrets: readonly string[] | undefined): string {
+  return (secrets ?? [])
+    .filter((s) => s.length > 0)
+    .sort((a, b) => b.length - a.length)
+    .reduce((t, s) => t.split(s).join(REDACTED), text);
+}
+
+/**
+ * A URL as messages and results show it: scheme, host and path, without user info, query or
+ * fragment (they may carry credentials); `originOnly` shows scheme and host alone (a Slack
+ * incoming webhook's path is its token).
+ */
+export function shownUrl(url: URL, options: { originOnly?: boolean } = {}): string {
+  const origin = `${url.protocol}//${url.host}`;
+  return options.originOnly === true ? origin : `${origin}${url.pathname}`;
+}

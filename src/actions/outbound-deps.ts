@@ -1,0 +1,28 @@
+import type { Logger } from 'pino';
+import type { IntegrationResolver } from '../integrations/integration-api';
+
+/**
+ * What every outbound action handler (src/actions/*.ts, behind OutboundActionHandler of
+ * src/rules/evaluation/outbound-action.ts) is built from.
+ */
+export interface OutboundConfig {
+  /** Default SMTP server for SEND_EMAIL without an smtp instance, e.g. smtp://host:25. */
+  smtpUrl: string | undefined;
+  /** Sender address of mail sent without an smtp instance's `from`. */
+  mailFrom: string;
+  /** How long one outbound request may take (ms). */
+  timeoutMs: number;
+  /** Tries of a transiently failing delivery (timeouts, 5xx, 429), with doubling backoff. */
+  attempts: number;
+  /** First retry delay (ms). */
+  backoffMs: number;
+  /** Hosts (names or IPs, or `loopback`, `private`, `link-local`) that outbound HTTP (WEBHOOK,
+   * Slack, Jira) may reach although they are private, loopback or link-local. */
+  webhookAllowlist: readonly string[];
+}
+
+export interface OutboundDeps {
+  integrations: IntegrationResolver;
+  config: OutboundConfig;
+  logger: Logger;
+}

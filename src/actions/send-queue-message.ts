@@ -1,0 +1,51 @@
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { OutboundActionHandler } from '../rules/evaluation/outbound-action';
+import { dataMessage, requiredText } from './aws-action-fields';
+import { awsClientConfig, awsSettings } from './aws-clients';
+import { sendWithRetry } from './aws-errors';
+import type { OutboundDeps } from './outbound-deps';
+
+const TYPE = 'SEND_QUEUE_MESSAGE';
+
+/**
+ * SEND_QUEUE_MESSAGE: sends `{"data": <data>}` to the SQS queue `queueUrl` with the `aws`
+ * integration instance `integrationInstanceId`. The request goes to the instance's endpoint (the
+ * region's SQS, or `endpoint`), never to whatever host the queue URL names: a rule's text cannot
+ * make this service call arbitrary addresses. Records target = the queue URL and result
+ * { messageId, attempts }.
+ */
+export function sendQueueMessageHandler(deps: OutboundDeps): OutboundActionHandler {
+  return {
+    type: TYPE,
+    async execute({ accountId, evaluationId, action }) {
+      const integrationId = requiredText(action, 'integrationInstanceId', TYPE);
+      const queueUrl = requiredText(action, 'queueUrl', TYPE);
+      const body = dataMessage(action, TYPE);
+      const settings = awsSettings(
+        await deps.integrations.resolve({ accountId, integrationId, type: 'aws', action: TYPE }),
+      );
+      const secrets: string[] = [];
+      const client = new SQSClient({
+        ...awsClientConfig(settings, { evaluationId, timeoutMs: deps.config.timeoutMs, secrets }),
+        useQueueUrlAsEndpoint: false,
+      });
+      try {
+        const sent = await sendWithRetry(deps, {
+          type: TYPE,
+          what: `SQS SendMessage to ${queueUrl}`,
+          accountId,
+          evaluationId,
+          secrets,
+          send: () =>
+            client.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: body })),
+        });
+        return {
+          target: queueUrl,
+          result: { messageId: sent.value.MessageId ?? null, attempts: sent.attempts },
+        };
+      } finally {
+        client.destroy();
+      }
+    },
+  };
+}

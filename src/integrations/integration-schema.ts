@@ -1,0 +1,177 @@
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { ValidationError } from '../errors/app-error';
+import { schemaErrorMessage } from '../rules/rule-error-message';
+import { compileBodySchema } from '../rules/rule-schema';
+import { INTEGRATION_TYPES, type IntegrationType } from './integration-api';
+import {
+  INTEGRATION_CREATE_JSON_SCHEMAS,
+  INTEGRATION_TYPE_JSON_SCHEMA,
+  INTEGRATION_UPDATE_JSON_SCHEMAS,
+  READ_ONLY_INTEGRATION_FIELDS,
+  URL_FIELDS,
+} from './integration-json-schema';
+
+/** An instance body as validated: read-only fields dropped, `config` defaulted to `{}`. */
+export interface IntegrationBody {
+  type: IntegrationType;
+  name: string;
+  config: Record<string, unknown>;
+  /** Undefined when the body has none (an update then keeps the stored ones). */
+  secrets: Record<string, unknown> | undefined;
+}
+
+/** Compiled once when this module loads, with the rule schema's options and messages. */
+const typeSchema = compileBodySchema(INTEGRATION_TYPE_JSON_SCHEMA);
+const createSchemas = compileAll(INTEGRATION_CREATE_JSON_SCHEMAS);
+const updateSchemas = compileAll(INTEGRATION_UPDATE_JSON_SCHEMAS);
+
+const SUBJECT = 'The integration';
+
+/**
+ * A `POST /integrations` body -> the instance to store. Throws ValidationError (400
+ * VALIDATION_ERROR) whose message starts with the JSON pointer of the first offending field.
+ */
+export function validateIntegrationCreate(body: unknown): IntegrationBody {
+  check(typeSchema, body, SUBJECT);
+  const type = (body as { type: IntegrationType }).type;
+  return validated(createSchemas[type], type, body as Record<string, unknown>, []);
+}
+
+/**
+ * A `PUT /integrations/{id}` body for a stored instance of `stored.type`: the type cannot change
+ * (a `type` equal to the stored one is accepted). `stored.secretNames` are the secrets kept when
+ * the body has none, for the checks across config and secrets.
+ */
+export function validateIntegrationUpdate(
+  body: unknown,
+  stored: { id: string; type: IntegrationType; secretNames: readonly string[] },
+): IntegrationBody {
+  if (!isPlainObject(body)) throw new ValidationError(`${SUBJECT} must be an object`);
+  if (body.type !== undefined && body.type !== stored.type) {
+    throw new ValidationError(
+      `/type cannot change: integration instance '${stored.id}' is a ${stored.type} instance`,
+    );
+  }
+  return validated(updateSchemas[stored.type], stored.type, body, [...stored.secretNames]);
+}
+
+/** The names of `secrets` as answered: top-level keys, and `headers.<name>` for each header. */
+export function secretNamesOf(secrets: Record<string, unknown>): string[] {
+  return Object.entries(secrets)
+    .flatMap(([key, value]) =>
+      isPlainObject(value) ? Object.keys(value).map((sub) => `${key}.${sub}`) : [key],
+    )
+    .sort();
+}
+
+function validated(
+  schema: ValidateFunction,
+  type: IntegrationType,
+  body: Record<string, unknown>,
+  storedSecretNames: string[],
+): IntegrationBody {
+  const input = { ...body, config: body.config ?? {} };
+  check(schema, input, SUBJECT);
+  const config = structuredClone(input.config) as Record<string, unknown>;
+  const secrets =
+    body.secrets === undefined
+      ? undefined
+      : withoutEmptyObjects(structuredClone(body.secrets) as Record<string, unknown>);
+  checkUrls(type, config, secrets);
+  checkHeaders(config, secrets === undefined ? storedSecretNames : secretNamesOf(secrets));
+  return { type, name: body.name as string, config, secrets };
+}
+
+function check(validate: ValidateFunction, body: unknown, subject: string): void {
+  if (validate(body)) return;
+  const [first] = validate.errors ?? [];
+  throw new ValidationError(first ? errorMessage(first, subject) : `${subject} is invalid`);
+}
+
+/**
+ * The rule schema's messages, except: an unknown field lists the allowed ones (the object's
+ * `x-name` starts the list), and the two keywords only these schemas use.
+ */
+function errorMessage(error: ErrorObject, subject: string): string {
+  const params = error.params as Record<string, unknown>;
+  const parent = (error.parentSchema ?? {}) as { 'x-name'?: string; properties?: object };
+  if (error.keyword === 'additionalProperties' && parent['x-name'] !== undefined) {
+    const allowed = Object.keys(parent.properties ?? {}).filter(
+      (field) => !(READ_ONLY_INTEGRATION_FIELDS as readonly string[]).includes(field),
+    );
+    return `${error.instancePath}/${pointerSegment(String(params.additionalProperty))} is not allowed: ${parent['x-name']} ${allowed.join(', ')}`;
+  }
+  if (error.keyword === 'dependentRequired') {
+    return `${error.instancePath}/${String(params.missingProperty)} is required with ${String(params.property)}`;
+  }
+  if (error.propertyName !== undefined) {
+    return `${error.instancePath}/${pointerSegment(error.propertyName)} is not a valid header name`;
+  }
+  return schemaErrorMessage(error, subject);
+}
+
+/** A URL that passed the schema's pattern must also parse, as http: or https: with a host. */
+function checkUrls(
+  type: IntegrationType,
+  config: Record<string, unknown>,
+  secrets: Record<string, unknown> | undefined,
+): void {
+  for (const [where, field] of URL_FIELDS[type]) {
+    const value = (where === 'config' ? config : secrets)?.[field];
+    if (typeof value === 'string' && !isHttpUrl(value)) {
+      throw new ValidationError(`/${where}/${field} must be an http:// or https:// URL`);
+    }
+  }
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** A header is plain (config) or secret, not both: header names are case-insensitive. */
+function checkHeaders(config: Record<string, unknown>, secretNames: readonly string[]): void {
+  if (!isPlainObject(config.headers)) return;
+  const secretHeaders = new Set(
+    secretNames
+      .filter((name) => name.startsWith('headers.'))
+      .map((name) => name.slice('headers.'.length).toLowerCase()),
+  );
+  for (const name of Object.keys(config.headers)) {
+    if (secretHeaders.has(name.toLowerCase())) {
+      throw new ValidationError(
+        `/config/headers/${pointerSegment(name)} is also a secret header: a header is either in config or in secrets`,
+      );
+    }
+  }
+}
+
+/** `secrets: { headers: {} }` stores nothing: empty objects are dropped. */
+function withoutEmptyObjects(secrets: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(secrets).filter(
+      ([, value]) => !isPlainObject(value) || Object.keys(value).length > 0,
+    ),
+  );
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function compileAll(
+  schemas: Record<IntegrationType, Parameters<typeof compileBodySchema>[0]>,
+): Record<IntegrationType, ValidateFunction> {
+  return Object.fromEntries(
+    INTEGRATION_TYPES.map((type) => [type, compileBodySchema(schemas[type])]),
+  ) as Record<IntegrationType, ValidateFunction>;
+}
+
+/** RFC 6901: `~` and `/` inside a segment are escaped. */
+function pointerSegment(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
