@@ -1,3 +1,4 @@
+import { SsrfGuard } from './ssrf-guard';
 import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
 import type { ResolvedIntegration } from '../integrations/integration-api';
 import { awsFailure } from './aws-errors';
@@ -160,4 +161,18 @@ function assumedRole(
 
 function keyTexts(keys: AwsKeys): string[] {
   return [keys.accessKeyId, keys.secretAccessKey, keys.sessionToken ?? ''].filter((t) => t !== '');
+}
+
+/**
+ * An instance's `endpoint` is the account's choice: like outbound HTTP, it may reach only public
+ * addresses unless WEBHOOK_ALLOWLIST allows it (the SDK connects by name: not pinned).
+ */
+export async function checkEndpoint(
+  settings: AwsSettings,
+  allowlist: readonly string[],
+  action: string,
+): Promise<void> {
+  if (settings.endpoint === undefined) return;
+  const url = new URL(settings.endpoint);
+  await new SsrfGuard({ allowlist }).check(url, action, `${url.protocol}//${url.host}`);
 }

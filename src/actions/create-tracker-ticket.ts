@@ -24,7 +24,7 @@ export function createTrackerTicketHandler(deps: OutboundDeps): OutboundActionHa
   const delivery = new HttpDelivery({ config: deps.config, logger: deps.logger });
   return {
     type: TYPE,
-    async execute({ accountId, action }) {
+    async execute({ accountId, action, secrets: paramSecrets }) {
       const project = requiredText(action, 'project', TYPE).trim();
       const summary = requiredText(action, 'summary', TYPE).replace(/\s+/g, ' ').trim();
       const issueType = requiredText(action, 'issueType', TYPE).trim();
@@ -70,7 +70,7 @@ export function createTrackerTicketHandler(deps: OutboundDeps): OutboundActionHa
         shown: shownUrl(url),
         headers: { Authorization: `Basic ${credentials}`, Accept: 'application/json' },
         json: { fields },
-        hide: [apiToken, credentials],
+        hide: [apiToken, credentials, ...paramSecrets],
       });
       const created = issueOf(value.text);
       return { target: `${base}/browse/${created.key}`, result: created };

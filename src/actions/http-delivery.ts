@@ -96,6 +96,11 @@ export class HttpDelivery {
 
   private async once(call: HttpCall): Promise<HttpAnswer> {
     const named = `${call.method} ${call.shown}`;
+    if (call.url.username !== '' || call.url.password !== '') {
+      throw new Error(
+        `${call.action} refused ${call.shown}: a URL with user info (user:password@) cannot be sent; put credentials in headers or an integration instance`,
+      );
+    }
     const addresses = await this.guard.check(call.url, call.action, call.shown);
     const headers = { ...call.headers };
     const has = (name: string) => Object.keys(headers).some((h) => h.toLowerCase() === name);
@@ -130,7 +135,8 @@ export class HttpDelivery {
       call.accept?.(answer);
       return answer;
     }
-    const quoted = answer.text.trim().slice(0, QUOTED_CHARS);
+    // Hidden before it is cut, so that no part of a secret survives the cut.
+    const quoted = hide(answer.text.trim(), call.hide).slice(0, QUOTED_CHARS);
     const message = `${named} answered ${answer.status}${quoted === '' ? '' : `: ${quoted}`}`;
     if (answer.status === 429 || answer.status >= 500) {
       throw new RetryLater(message, retryAfterMs(answer.headers.get('retry-after')));
@@ -138,6 +144,24 @@ export class HttpDelivery {
     throw new Error(message);
   }
 }
+
+/** Connection failures worth another try. */
+const TRANSIENT_CODES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
 
 /** A failure of one try as withRetry should see it: transient or not, with its message. */
 function classify(err: unknown, named: string, timeoutMs: number): Error {
@@ -152,10 +176,11 @@ function classify(err: unknown, named: string, timeoutMs: number): Error {
     }
     const code = (cause as { code?: unknown }).code;
     const text = `${named} failed: ${cause.message}`;
-    // A certificate that does not verify will not verify on the next try either.
-    return typeof code === 'string' && /CERT|SIGNATURE|SELF_SIGNED|UNABLE_TO/.test(code)
-      ? new Error(text, { cause: err })
-      : new TransientError(text, { cause: err });
+    // Only the network's failures may pass on a later try: a certificate that does not verify, or
+    // a request undici refuses to send (a forbidden header, a wrong Content-Length), will not.
+    return typeof code === 'string' && TRANSIENT_CODES.has(code)
+      ? new TransientError(text, { cause: err })
+      : new Error(text, { cause: err });
   }
   // A request fetch would not send (a bad header name...): no try will send it.
   return new Error(`${named} failed: ${err.message}`, { cause: err });
@@ -181,10 +206,29 @@ async function readText(response: Response): Promise<string> {
 }
 
 function hide(text: string, secrets: readonly string[] | undefined): string {
-  return (secrets ?? [])
-    .filter((s) => s.length > 0)
+  return hiddenForms(secrets ?? [])
     .sort((a, b) => b.length - a.length)
     .reduce((t, s) => t.split(s).join(REDACTED), text);
+}
+
+/**
+ * Each secret as a server or a library may echo it: as given, escaped inside JSON, percent-encoded,
+ * and, for a URL (a Slack incoming webhook), normalised and its path alone (the path is the token).
+ */
+function hiddenForms(secrets: readonly string[]): string[] {
+  const forms = new Set<string>();
+  for (const secret of secrets) {
+    if (secret.length === 0) continue;
+    forms.add(secret);
+    forms.add(JSON.stringify(secret).slice(1, -1));
+    forms.add(encodeURIComponent(secret));
+    if (URL.canParse(secret)) {
+      const url = new URL(secret);
+      forms.add(url.href);
+      if (url.pathname.length >= 8) forms.add(url.pathname);
+    }
+  }
+  return [...forms].filter((f) => f.length > 0);
 }
 
 /**

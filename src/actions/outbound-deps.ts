@@ -16,8 +16,9 @@ export interface OutboundConfig {
   attempts: number;
   /** First retry delay (ms). */
   backoffMs: number;
-  /** Hosts (names or IPs, or `loopback`, `private`, `link-local`) that outbound HTTP (WEBHOOK,
-   * Slack, Jira) may reach although they are private, loopback or link-local. */
+  /** Hosts (names or IPs, or `loopback`, `private`, `link-local`) that outbound requests (WEBHOOK,
+   * Slack, Jira, an smtp instance's host, an aws instance's endpoint) may reach although they are
+   * private, loopback or link-local. */
   webhookAllowlist: readonly string[];
 }
 

@@ -28,7 +28,7 @@ export function sendChatMessageHandler(deps: OutboundDeps): OutboundActionHandle
   const delivery = new HttpDelivery({ config: deps.config, logger: deps.logger });
   return {
     type: TYPE,
-    async execute({ accountId, action, context }) {
+    async execute({ accountId, action, context, secrets: paramSecrets }) {
       const channels = channelsOf(action.channels);
       const text = messageText(action.body);
       const color = colourOf(action.severity, context.alertLevel);
@@ -55,7 +55,7 @@ export function sendChatMessageHandler(deps: OutboundDeps): OutboundActionHandle
           shown,
           headers: {},
           json: channels.length === 1 ? { channel: channels[0], attachments } : { attachments },
-          hide: [hook, ...(botToken === undefined ? [] : [botToken])],
+          hide: [hook, ...(botToken === undefined ? [] : [botToken]), ...paramSecrets],
         });
         return { target: shown, result: { channels, attempts } };
       }
@@ -82,7 +82,7 @@ export function sendChatMessageHandler(deps: OutboundDeps): OutboundActionHandle
               'Content-Type': 'application/json; charset=utf-8',
             },
             json: { channel, attachments },
-            hide: [botToken],
+            hide: [botToken, ...paramSecrets],
             accept: (answer) => void slackTs(answer, channel),
           });
           attempts += sent.attempts;

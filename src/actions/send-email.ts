@@ -4,6 +4,8 @@ import type {
   OutboundActionInput,
 } from '../rules/evaluation/outbound-action';
 import { parseRecipients } from './email-address';
+import { optionalText } from './http-action-fields';
+import { SsrfGuard } from './ssrf-guard';
 import type { OutboundDeps } from './outbound-deps';
 import { sendMail, smtpServerFromUrl, type SmtpServer } from './smtp-mailer';
 
@@ -67,15 +69,22 @@ function oneLine(text: string): string {
 }
 
 async function serverFor(deps: OutboundDeps, input: OutboundActionInput): Promise<SmtpServer> {
-  const id = input.action.integrationInstanceId;
-  if (typeof id === 'string' && id !== '') {
+  const id = optionalText(input.action, 'integrationInstanceId', 'SEND_EMAIL');
+  if (id !== undefined) {
     const resolved = await deps.integrations.resolve({
       accountId: input.accountId,
       integrationId: id,
       type: 'smtp',
       action: 'SEND_EMAIL',
     });
-    return serverOfInstance(resolved, deps.config.mailFrom);
+    const server = serverOfInstance(resolved, deps.config.mailFrom);
+    // The host is the account's choice (SMTP_URL is the operator's): public addresses only.
+    await new SsrfGuard({ allowlist: deps.config.webhookAllowlist }).checkHost(
+      server.host,
+      'SEND_EMAIL',
+      `${server.host}:${server.port}`,
+    );
+    return server;
   }
   if (deps.config.smtpUrl === undefined) {
     throw new Error(

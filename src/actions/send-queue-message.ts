@@ -1,7 +1,7 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { OutboundActionHandler } from '../rules/evaluation/outbound-action';
 import { dataMessage, requiredText } from './aws-action-fields';
-import { awsClientConfig, awsSettings } from './aws-clients';
+import { awsClientConfig, awsSettings, checkEndpoint } from './aws-clients';
 import { sendWithRetry } from './aws-errors';
 import type { OutboundDeps } from './outbound-deps';
 
@@ -24,6 +24,7 @@ export function sendQueueMessageHandler(deps: OutboundDeps): OutboundActionHandl
       const settings = awsSettings(
         await deps.integrations.resolve({ accountId, integrationId, type: 'aws', action: TYPE }),
       );
+      await checkEndpoint(settings, deps.config.webhookAllowlist, TYPE);
       const secrets: string[] = [];
       const client = new SQSClient({
         ...awsClientConfig(settings, { evaluationId, timeoutMs: deps.config.timeoutMs, secrets }),

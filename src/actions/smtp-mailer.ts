@@ -83,7 +83,7 @@ export async function sendMail(input: {
           text: message.text,
         });
       } catch (err) {
-        throw classify(err, where, server.auth?.pass);
+        throw classify(err, where, server.auth);
       } finally {
         transport.close();
       }
@@ -107,9 +107,9 @@ export async function sendMail(input: {
 /** Connection-level failures worth another try (no SMTP reply came back). */
 const TRANSIENT_CODES = new Set(['ECONNECTION', 'ESOCKET', 'ETIMEDOUT']);
 
-function classify(err: unknown, where: string, password: string | undefined): Error {
+function classify(err: unknown, where: string, auth: SmtpServer['auth']): Error {
   const e = err as NodemailerError;
-  const why = hide(e instanceof Error ? e.message : String(err), password);
+  const why = hide(e instanceof Error ? e.message : String(err), auth);
   const message = `sending mail through ${where} failed: ${why}`;
   const transient =
     typeof e.responseCode === 'number'
@@ -119,12 +119,18 @@ function classify(err: unknown, where: string, password: string | undefined): Er
   return transient ? new TransientError(message) : new Error(message);
 }
 
-/** A server may echo what it was sent; the password never leaves this module. */
-function hide(text: string, password: string | undefined): string {
-  if (password === undefined || password === '') return text;
-  return text
-    .split(password)
-    .join('[secret]')
-    .split(Buffer.from(password).toString('base64'))
-    .join('[secret]');
+/**
+ * A server may echo what it was sent; the login never leaves this module: the password, and the
+ * AUTH PLAIN and LOGIN encodings that carry it (or the user name), plain or base64.
+ */
+function hide(text: string, auth: SmtpServer['auth']): string {
+  if (auth === undefined || auth.pass === '') return text;
+  const b64 = (v: string) => Buffer.from(v).toString('base64');
+  const forms = [
+    b64(`\u0000${auth.user}\u0000${auth.pass}`),
+    b64(`${auth.user}\u0000${auth.user}\u0000${auth.pass}`),
+    auth.pass,
+    b64(auth.pass),
+  ].sort((a, b) => b.length - a.length);
+  return forms.reduce((t, f) => t.split(f).join('[secret]'), text);
 }

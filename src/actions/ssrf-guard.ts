@@ -57,7 +57,15 @@ export class SsrfGuard {
         `${action} refused ${shown}: only http and https URLs are allowed, not ${url.protocol.slice(0, -1)}`,
       );
     }
-    const host = hostOf(url);
+    return this.checkHost(hostOf(url), action, shown);
+  }
+
+  /**
+   * The checked addresses of a host an account user chose for another protocol (an smtp
+   * instance's host, an aws instance's endpoint): refused as `check` refuses. The caller's client
+   * connects by name, so this does not pin the addresses (DNS rebinding stays possible there).
+   */
+  async checkHost(host: string, action: string, shown: string): Promise<ResolvedAddress[]> {
     const addresses = await this.resolve(host, action);
     for (const { address } of addresses) {
       const cls = addressClass(address);

@@ -17,7 +17,7 @@ export function webhookHandler(deps: OutboundDeps): OutboundActionHandler {
   const delivery = new HttpDelivery({ config: deps.config, logger: deps.logger });
   return {
     type: 'WEBHOOK',
-    async execute({ accountId, action }) {
+    async execute({ accountId, action, secrets: paramSecrets }) {
       const url = endpointOf(requiredText(action, 'endpoint', TYPE));
       const method = methodOf(action.method);
       const body = action.body ?? undefined;
@@ -52,7 +52,7 @@ export function webhookHandler(deps: OutboundDeps): OutboundActionHandler {
         shown,
         headers: headers.record(),
         ...(body === undefined ? {} : { json: body }),
-        hide,
+        hide: [...hide, ...paramSecrets],
       });
       return { target: `${method} ${shown}`, result: { status: value.status, attempts } };
     },

@@ -190,6 +190,7 @@ export class ActionRunner {
           evaluationId: scope.evaluationId,
           action: rendered,
           context,
+          secrets: scope.secrets,
         });
         return {
           inputs: redact(rendered, scope.secrets),

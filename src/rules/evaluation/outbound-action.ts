@@ -33,6 +33,9 @@ export interface OutboundActionInput {
   action: Record<string, unknown>;
   /** The evaluation's variables at this point (alertLevel, queries, param...). */
   context: TemplateContext;
+  /** The texts of the account's secret parameters: never to appear in messages or logs (a
+   * server's echo included). */
+  secrets: readonly string[];
 }
 
 export interface OutboundActionResult {

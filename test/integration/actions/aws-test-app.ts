@@ -24,7 +24,7 @@ export const OUTBOUND: OutboundConfig = {
   timeoutMs: 2000,
   attempts: 3,
   backoffMs: 10,
-  webhookAllowlist: [],
+  webhookAllowlist: ['loopback'],
 };
 
 /** Keys of the instances the tests create; the tests check they appear nowhere. */

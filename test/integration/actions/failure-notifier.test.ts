@@ -28,7 +28,7 @@ const config = (smtpUrl: string | undefined): OutboundConfig => ({
   timeoutMs: 2000,
   attempts: 2,
   backoffMs: 10,
-  webhookAllowlist: [],
+  webhookAllowlist: ['loopback'],
 });
 
 const record: EvaluationRecord = {

@@ -37,6 +37,7 @@ function input(action: Record<string, unknown>): OutboundActionInput {
     evaluationId: 'ev-1',
     action,
     context: {},
+    secrets: [],
   };
 }
 
@@ -214,6 +215,20 @@ describe('actions: PUBLISH_TOPIC_MESSAGE against a local SNS/STS endpoint', () =
     );
   });
 
+  it('refuses an instance endpoint on a loopback or private address unless allowlisted', async () => {
+    const strict = publishTopicMessageHandler(
+      deps(resolver(awsInstance({ region: 'us-east-1', endpoint }, KEYS)), {
+        webhookAllowlist: [],
+      }),
+    );
+    const { host } = new URL(endpoint);
+    assert.equal(
+      await failure(strict.execute(input(action()))),
+      `PUBLISH_TOPIC_MESSAGE refused http://${host}: 127.0.0.1 is a loopback address (allow it with WEBHOOK_ALLOWLIST)`,
+    );
+    assert.equal(server.requests.length, 0);
+  });
+
   it('refuses what cannot be sent before any request', async () => {
     const h = handler();
     assert.equal(
@@ -300,6 +315,43 @@ describe('actions: PUBLISH_TOPIC_MESSAGE against a local SNS/STS endpoint', () =
       for (const text of [...Object.values(KEYS), ...Object.values(ASSUMED)]) {
         assert.ok(!JSON.stringify(record).includes(text), text);
       }
+    });
+
+    it('retries 5xx answers through a rule: a 500 twice, then SUCCESS with attempts 3', async () => {
+      const a = await freshAccount();
+      const id = await createAwsInstance(app, a, { region: 'us-east-1', endpoint });
+      server.queue('Publish', { status: 500, body: 'oops' }, { status: 500, body: 'oops' });
+      const record = await evaluateRule(app, a, 'sns retry rule', [
+        {
+          type: 'PUBLISH_TOPIC_MESSAGE',
+          integrationInstanceId: id,
+          topicResourceName: TOPIC,
+          data: { rule: '{{alertRuleName}}', n: 1 },
+        },
+      ]);
+      assert.equal(record.status, 'SUCCESS', JSON.stringify(record.errors));
+      assert.deepEqual(outcomes(record)[0], {
+        pointer: '/operations/0/actions/0',
+        type: 'PUBLISH_TOPIC_MESSAGE',
+        status: 'SUCCESS',
+        target: TOPIC,
+        inputs: {
+          integrationInstanceId: id,
+          topicResourceName: TOPIC,
+          data: { rule: 'sns retry rule', n: 1 },
+        },
+        result: { messageId: 'msg-1', attempts: 3 },
+      });
+      assert.equal(server.requests.length, 3);
+      for (const req of server.requests) {
+        assert.equal(req.params.Action, 'Publish');
+        assert.equal(req.params.TopicArn, TOPIC);
+        assert.equal(req.params.Message, '{"data":{"rule":"sns retry rule","n":1}}');
+        signedBy(req, KEYS.accessKeyId, 'sns');
+      }
+      nowhereIn(server.requests, KEYS.secretAccessKey);
+      assert.ok(!JSON.stringify(record).includes(KEYS.secretAccessKey));
+      assert.ok(!JSON.stringify(record).includes(KEYS.accessKeyId));
     });
 
     it('records a 4xx as FAILED with the AWS error code and message', async () => {

@@ -32,7 +32,7 @@ const config = (smtpUrl: string | undefined): OutboundConfig => ({
   timeoutMs: 2000,
   attempts: 3,
   backoffMs: 10,
-  webhookAllowlist: [],
+  webhookAllowlist: ['loopback'],
 });
 
 /** Answers one smtp instance for id `smtp-1`; anything else as the integration service would. */
@@ -79,6 +79,7 @@ function input(
     evaluationId: 'ev-1',
     action,
     context,
+    secrets: [],
   };
 }
 
@@ -233,6 +234,30 @@ describe('actions: SEND_EMAIL over a real SMTP server', () => {
     assert.equal(server.received[0]?.from, 'alerts@acme.test');
     assert.equal(server.received[0]?.mailFrom, 'alerts@acme.test');
     assert.equal(done.result?.attempts, 1);
+  });
+
+  it('an smtp instance may not point at a loopback or private host unless allowlisted', async () => {
+    const handler = sendEmailHandler({
+      integrations: resolver(smtpInstance(server.port, {})),
+      config: { ...config(undefined), webhookAllowlist: [] },
+      logger: silentLogger,
+    });
+    assert.equal(
+      await failure(
+        handler.execute(
+          input({ recipients: ['sec@example.com'], body: 'hi', integrationInstanceId: 'smtp-1' }),
+        ),
+      ),
+      `SEND_EMAIL refused 127.0.0.1:${server.port}: 127.0.0.1 is a loopback address (allow it with WEBHOOK_ALLOWLIST)`,
+    );
+    assert.equal(server.received.length, 0);
+    // A rendered integrationInstanceId that is not text is an error, not a silent SMTP_URL.
+    assert.equal(
+      await failure(
+        handler.execute(input({ recipients: ['sec@example.com'], integrationInstanceId: 0 })),
+      ),
+      'SEND_EMAIL needs integrationInstanceId to be text, not 0',
+    );
   });
 
   it('a refused login fails at once, and the message never holds the password', async () => {
@@ -480,6 +505,99 @@ describe('actions: SEND_EMAIL in a rule evaluated over HTTP (real Neo4j, real SM
     assert.equal(failed.operations[0].actions[1].error, message);
     assert.deepEqual(failed.errors, [`/operations/0/actions/1 SEND_EMAIL: ${message}`]);
     assert.equal(server.received.length, 1);
+  });
+
+  it('retries 421 replies through a rule: two refusals, then SUCCESS with attempts 3, one mail', async () => {
+    const a = await freshAccount();
+    const before = server.dataCommands;
+    server.refuseData.push(
+      { code: 421, message: '4.3.2 try again later' },
+      { code: 421, message: '4.3.2 try again later' },
+    );
+    const record = await evaluateNew(
+      a,
+      emailRule('retry-watch', { recipients: ['sec@example.com'], body: 'retried' }),
+    );
+    assert.equal(record.status, 'SUCCESS', JSON.stringify(record.errors));
+    assert.equal(server.dataCommands - before, 3);
+    assert.equal(server.refuseData.length, 0);
+    assert.equal(server.received.length, 1);
+    const mail = server.received[0]!;
+    assert.deepEqual(mail.rcptTo, ['sec@example.com']);
+    assert.equal(mail.subject, '[MEDIUM] retry-watch');
+    const outcome = record.operations[0].actions[1] as Body;
+    assert.equal(outcome.status, 'SUCCESS');
+    assert.deepEqual(outcome.result, {
+      messageId: mail.messageId,
+      accepted: ['sec@example.com'],
+      rejected: [],
+      attempts: 3,
+    });
+    assert.equal(outcome.error, undefined);
+    assert.deepEqual(record.errors ?? [], []);
+  });
+
+  it('a refused login of an smtp instance fails the action naming host:port, never the password', async () => {
+    const a = await freshAccount();
+    const wrong = 'Wr0ng-smtp-pa55!';
+    const smtp = await request(app)
+      .post('/integrations')
+      .set(a.headers)
+      .send({
+        type: 'smtp',
+        name: 'bad-login',
+        config: { host: '127.0.0.1', port: server.port, secure: false, from: 'alerts@acme.test' },
+        secrets: { username: 'mailer', password: wrong },
+      });
+    assert.equal(smtp.status, 201, JSON.stringify(smtp.body));
+    const logins = server.logins.length;
+    const record = await evaluateNew(
+      a,
+      emailRule('bad-login', {
+        recipients: ['sec@example.com'],
+        body: 'never sent',
+        integrationInstanceId: smtp.body.integration.id as string,
+      }),
+    );
+    const message = `sending mail through 127.0.0.1:${server.port} failed: Invalid login: 535 Authentication credentials invalid`;
+    assert.equal(record.status, 'FAILED');
+    assert.equal(record.operations[0].actions[1].status, 'FAILED');
+    assert.equal(record.operations[0].actions[1].error, message);
+    assert.deepEqual(record.errors, [`/operations/0/actions/1 SEND_EMAIL: ${message}`]);
+    // A refused login is not retried.
+    assert.deepEqual(server.logins.slice(logins), [`mailer:${wrong}`]);
+    assert.equal(server.received.length, 0);
+    const text = JSON.stringify(record);
+    assert.ok(!text.includes(wrong), text);
+    assert.ok(!text.includes(Buffer.from(wrong).toString('base64')), text);
+    assert.ok(!text.includes(Buffer.from(`\u0000mailer\u0000${wrong}`).toString('base64')), text);
+  });
+
+  it('a body rendering a secret parameter reaches the mail; the record shows [secret]', async () => {
+    const a = await freshAccount();
+    await request(app)
+      .put('/parameters/apiToken')
+      .set(a.headers)
+      .send({ value: 'mail-token-9f8e7d6c', secret: true })
+      .expect(200);
+    const record = await evaluateNew(
+      a,
+      emailRule('secret-body', {
+        recipients: ['sec@example.com'],
+        body: 'rotate token {{param.apiToken}} now',
+      }),
+    );
+    assert.equal(record.status, 'SUCCESS', JSON.stringify(record.errors));
+    assert.equal(server.received.length, 1);
+    assert.equal(
+      server.received[0]!.text,
+      `rotate token mail-token-9f8e7d6c now\n\n-- \nAlerts: ${TEST_PUBLIC_URL}/alerts?ruleId=${record.ruleId}\n`,
+    );
+    assert.deepEqual(record.operations[0].actions[1].inputs, {
+      recipients: ['sec@example.com'],
+      body: 'rotate token [secret] now',
+    });
+    assert.ok(!JSON.stringify(record).includes('mail-token-9f8e7d6c'));
   });
 
   it('a bad recipient fails the action with a message naming it', async () => {

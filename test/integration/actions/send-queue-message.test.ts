@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import net from 'node:net';
 import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type express from 'express';
@@ -34,6 +35,7 @@ function input(action: Record<string, unknown>): OutboundActionInput {
     evaluationId: 'ev-1',
     action,
     context: {},
+    secrets: [],
   };
 }
 
@@ -167,6 +169,68 @@ describe('actions: SEND_QUEUE_MESSAGE against a real ElasticMQ', function () {
       }
     });
 
+    it('records an unreachable endpoint as FAILED after every attempt, and no credentials', async () => {
+      const a = await freshAccount();
+      const port = await closedPort();
+      const id = await createAwsInstance(app, a, {
+        region: 'us-east-1',
+        endpoint: `http://127.0.0.1:${port}`,
+      });
+      const queueUrl = mq.queueUrl('http-alerts');
+      const record = await evaluateRule(app, a, 'sqs unreachable', [
+        { type: 'SEND_QUEUE_MESSAGE', integrationInstanceId: id, queueUrl, data: { a: 1 } },
+      ]);
+      const message = `SQS SendMessage to ${queueUrl} failed: ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:${port} (after 3 attempts)`;
+      assert.equal(record.status, 'FAILED');
+      const [outcome] = outcomes(record);
+      assert.equal(outcome!.status, 'FAILED');
+      assert.equal(outcome!.error, message);
+      assert.deepEqual(record.errors, [`/operations/0/actions/0 SEND_QUEUE_MESSAGE: ${message}`]);
+      for (const text of Object.values(KEYS)) {
+        assert.ok(!JSON.stringify(record).includes(text), text);
+      }
+      assert.deepEqual(await received('http-alerts'), []);
+    });
+
+    it('retries 5xx answers: two 503s, then the message reaches the queue once with attempts 3', async () => {
+      const proxy = await flakyProxy(mq.endpoint, 2);
+      try {
+        const a = await freshAccount();
+        const id = await createAwsInstance(app, a, { region: 'us-east-1', endpoint: proxy.url });
+        const queueUrl = mq.queueUrl('http-alerts');
+        const record = await evaluateRule(app, a, 'sqs retry', [
+          {
+            type: 'SEND_QUEUE_MESSAGE',
+            integrationInstanceId: id,
+            queueUrl,
+            data: { rule: '{{alertRuleName}}', n: 1 },
+          },
+        ]);
+        const expected = '{"data":{"rule":"sqs retry","n":1}}';
+        const messages = await received('http-alerts');
+        assert.deepEqual(
+          messages.map((m) => m.body),
+          [expected],
+        );
+        assert.equal(record.status, 'SUCCESS', JSON.stringify(record.errors));
+        assert.deepEqual(outcomes(record)[0], {
+          pointer: '/operations/0/actions/0',
+          type: 'SEND_QUEUE_MESSAGE',
+          status: 'SUCCESS',
+          target: queueUrl,
+          inputs: { integrationInstanceId: id, queueUrl, data: { rule: 'sqs retry', n: 1 } },
+          result: { messageId: messages[0]!.id, attempts: 3 },
+        });
+        assert.deepEqual(proxy.statuses, [503, 503, 200]);
+        assert.deepEqual(proxy.messageBodies, [expected, expected, expected]);
+        for (const text of Object.values(KEYS)) {
+          assert.ok(!JSON.stringify(record).includes(text), text);
+        }
+      } finally {
+        await proxy.close();
+      }
+    });
+
     it('records a missing queue as FAILED with the AWS error, and no credentials', async () => {
       const a = await freshAccount();
       const id = await createAwsInstance(app, a, { region: 'us-east-1', endpoint: mq.endpoint });
@@ -197,4 +261,63 @@ function closedPort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * An HTTP proxy in front of `target` that answers the first `failures` requests 503 (no body),
+ * then forwards every request as it came. Records the status of each answer and the SQS
+ * MessageBody of each request (JSON or query protocol).
+ */
+async function flakyProxy(
+  target: string,
+  failures: number,
+): Promise<{ url: string; statuses: number[]; messageBodies: string[]; close(): Promise<void> }> {
+  const statuses: number[] = [];
+  const messageBodies: string[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const text = body.toString('utf8');
+      const json = String(req.headers['content-type'] ?? '').includes('json');
+      messageBodies.push(
+        json
+          ? String((JSON.parse(text) as { MessageBody?: unknown }).MessageBody)
+          : String(new URLSearchParams(text).get('MessageBody')),
+      );
+      if (statuses.length < failures) {
+        statuses.push(503);
+        res.writeHead(503, { 'content-length': '0' });
+        res.end();
+        return;
+      }
+      const forward = http.request(
+        `${target}${req.url ?? '/'}`,
+        { method: req.method, headers: req.headers },
+        (answer) => {
+          statuses.push(answer.statusCode ?? 0);
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      forward.on('error', (err) => {
+        statuses.push(502);
+        res.writeHead(502);
+        res.end(String(err));
+      });
+      forward.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    statuses,
+    messageBodies,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }

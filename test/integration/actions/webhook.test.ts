@@ -277,4 +277,64 @@ describe('actions: WEBHOOK (HTTP, real Neo4j, real HTTP server)', () => {
     );
     assert.equal(server.received.length, 0);
   });
+
+  it('hides secrets before cutting an echoed answer, in every form a server echoes them', async () => {
+    await putSecret(app, a, 'tok', 'PARAM-SECRET-TOKEN-9876');
+    const id = await createInstance(app, a, {
+      type: 'webhook',
+      config: {},
+      secrets: { headers: { 'X-Secret': 'TOPSECRET-HEADER-VALUE-0123456789' } },
+    });
+    // The secret starts just before the 300-character cut; then escaped and percent-encoded forms.
+    server.reply({
+      status: 400,
+      body: {
+        pad: 'p'.repeat(270),
+        xs: 'TOPSECRET-HEADER-VALUE-0123456789',
+        tok: 'PARAM-SECRET-TOKEN-9876',
+      },
+    });
+    const record = await evaluateRule(app, a, [
+      {
+        type: 'WEBHOOK',
+        integrationInstanceId: id,
+        endpoint: server.url('/echo'),
+        method: 'POST',
+        headers: { Authorization: 'Bearer {{param.tok}}' },
+        body: {},
+      },
+    ]);
+    const text = JSON.stringify(record);
+    for (const part of ['TOPSECRET', 'PARAM-SECRET']) assert.ok(!text.includes(part), text);
+    assert.match(lastOutcome(record).error as string, /answered 400: .*\[secret\]/);
+  });
+
+  it('refuses user info in a URL without quoting it, and does not retry a request undici will not send', async () => {
+    const withUser = await evaluateRule(app, a, [
+      {
+        type: 'WEBHOOK',
+        endpoint: `http://user:pa55w0rd@127.0.0.1:${server.port}/h`,
+        method: 'POST',
+        body: {},
+      },
+    ]);
+    assert.equal(
+      lastOutcome(withUser).error,
+      `WEBHOOK refused ${server.url('/h')}: a URL with user info (user:password@) cannot be sent; put credentials in headers or an integration instance`,
+    );
+    assert.ok(!JSON.stringify(withUser).includes('pa55w0rd'));
+    const forbidden = await evaluateRule(app, await freshAccount(), [
+      {
+        type: 'WEBHOOK',
+        endpoint: server.url('/h'),
+        method: 'POST',
+        headers: { 'Transfer-Encoding': 'chunked' },
+        body: {},
+      },
+    ]);
+    const error = lastOutcome(forbidden).error as string;
+    assert.equal(lastOutcome(forbidden).status, 'FAILED');
+    assert.ok(!error.includes('attempts'), error);
+    assert.equal(server.received.length, 0);
+  });
 });
