@@ -1,3 +1,4 @@
+import { describeValue } from '../rules/templates/template-text';
 /**
  * The rendered fields PUBLISH_TOPIC_MESSAGE and SEND_QUEUE_MESSAGE read, and the message they send:
  * `data` stringified as the JSON text of an object with the single key `data` (alert-rules.md
@@ -6,7 +7,7 @@
 export function requiredText(action: Record<string, unknown>, field: string, type: string): string {
   const value = action[field];
   if (typeof value !== 'string' || value.trim() === '') {
-    throw new Error(`${type} needs ${field} to be non-empty text, not ${describe(value)}`);
+    throw new Error(`${type} needs ${field} to be non-empty text, not ${describeValue(value)}`);
   }
   return value;
 }
@@ -15,15 +16,7 @@ export function requiredText(action: Record<string, unknown>, field: string, typ
 export function dataMessage(action: Record<string, unknown>, type: string): string {
   const { data } = action;
   if (data === undefined || (typeof data === 'number' && !Number.isFinite(data))) {
-    throw new Error(`${type} needs data to render to a JSON value, not ${describe(data)}`);
+    throw new Error(`${type} needs data to render to a JSON value, not ${describeValue(data)}`);
   }
   return JSON.stringify({ data });
-}
-
-function describe(value: unknown): string {
-  if (value === undefined || (typeof value === 'number' && !Number.isFinite(value))) {
-    return String(value);
-  }
-  const json = JSON.stringify(value);
-  return json.length > 100 ? `${json.slice(0, 100)}...` : json;
 }

@@ -1,3 +1,4 @@
+import type { OutboundDeps } from './outbound-deps';
 import { SsrfGuard } from './ssrf-guard';
 import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
 import type { ResolvedIntegration } from '../integrations/integration-api';
@@ -164,15 +165,22 @@ function keyTexts(keys: AwsKeys): string[] {
 }
 
 /**
- * An instance's `endpoint` is the account's choice: like outbound HTTP, it may reach only public
- * addresses unless WEBHOOK_ALLOWLIST allows it (the SDK connects by name: not pinned).
+ * The settings of the `aws` instance an action names. Its `endpoint` is the account's choice:
+ * like outbound HTTP, it may reach only public addresses unless WEBHOOK_ALLOWLIST allows it (the
+ * SDK connects by name: not pinned).
  */
-export async function checkEndpoint(
-  settings: AwsSettings,
-  allowlist: readonly string[],
-  action: string,
-): Promise<void> {
-  if (settings.endpoint === undefined) return;
-  const url = new URL(settings.endpoint);
-  await new SsrfGuard({ allowlist }).check(url, action, `${url.protocol}//${url.host}`);
+export async function instanceSettings(
+  deps: OutboundDeps,
+  input: { accountId: string; integrationId: string; action: string },
+): Promise<AwsSettings> {
+  const settings = awsSettings(await deps.integrations.resolve({ ...input, type: 'aws' }));
+  if (settings.endpoint !== undefined) {
+    const url = new URL(settings.endpoint);
+    await new SsrfGuard({ allowlist: deps.config.webhookAllowlist }).check(
+      url,
+      input.action,
+      `${url.protocol}//${url.host}`,
+    );
+  }
+  return settings;
 }

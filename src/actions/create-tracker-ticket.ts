@@ -1,6 +1,7 @@
 import type { OutboundActionHandler } from '../rules/evaluation/outbound-action';
 import { isRecord } from '../rules/templates/result-items';
-import { describe, requiredText } from './http-action-fields';
+import { requiredText } from './http-action-fields';
+import { describeValue } from '../rules/templates/template-text';
 import { HttpDelivery, shownUrl } from './http-delivery';
 import type { OutboundDeps } from './outbound-deps';
 
@@ -31,7 +32,7 @@ export function createTrackerTicketHandler(deps: OutboundDeps): OutboundActionHa
       const additional = action.additionalFields ?? {};
       if (!isRecord(additional)) {
         throw new Error(
-          `${TYPE} needs additionalFields to be an object, not ${describe(additional)}`,
+          `${TYPE} needs additionalFields to be an object, not ${describeValue(additional)}`,
         );
       }
       const integrationId = requiredText(action, 'integrationInstanceId', TYPE);

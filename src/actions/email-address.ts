@@ -1,3 +1,4 @@
+import { describeValue } from '../rules/templates/template-text';
 /**
  * Email addresses as SEND_EMAIL recipients and account notification addresses take them: a bare
  * `local@domain` (no display name, no comments), as a person would type it in a list. Deliberately
@@ -35,7 +36,7 @@ export function parseRecipients(value: unknown): string[] {
       return;
     }
     if (typeof item !== 'string') {
-      throw new Error(`recipients: ${describe(item)} is not an email address`);
+      throw new Error(`recipients: ${describeValue(item)} is not an email address`);
     }
     for (const address of item.split(/[\s,;]+/).filter((a) => a !== '')) {
       if (!isEmailAddress(address)) {
@@ -55,11 +56,6 @@ export function parseRecipients(value: unknown): string[] {
     );
   }
   return found;
-}
-
-function describe(value: unknown): string {
-  const json = JSON.stringify(value) as string | undefined;
-  return json === undefined ? String(value) : clip(json);
 }
 
 function clip(text: string): string {

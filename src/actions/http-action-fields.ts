@@ -1,3 +1,4 @@
+import { describeValue } from '../rules/templates/template-text';
 /**
  * The rendered fields SEND_CHAT_MESSAGE, CREATE_TRACKER_TICKET and WEBHOOK read: a template may
  * render to anything, so each is checked here with a message naming the action and the field.
@@ -5,7 +6,7 @@
 export function requiredText(action: Record<string, unknown>, field: string, type: string): string {
   const value = action[field];
   if (typeof value !== 'string' || value.trim() === '') {
-    throw new Error(`${type} needs ${field} to be non-empty text, not ${describe(value)}`);
+    throw new Error(`${type} needs ${field} to be non-empty text, not ${describeValue(value)}`);
   }
   return value;
 }
@@ -19,7 +20,7 @@ export function optionalText(
   const value = action[field];
   if (value === undefined || value === null || value === '') return undefined;
   if (typeof value !== 'string') {
-    throw new Error(`${type} needs ${field} to be text, not ${describe(value)}`);
+    throw new Error(`${type} needs ${field} to be text, not ${describeValue(value)}`);
   }
   return value;
 }
@@ -40,23 +41,15 @@ export function stringRecord(
 ): Record<string, string> | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'object' || Array.isArray(value)) {
-    throw new Error(`${type} needs ${field} to be an object, not ${describe(value)}`);
+    throw new Error(`${type} needs ${field} to be an object, not ${describeValue(value)}`);
   }
   const out: Record<string, string> = {};
   for (const [name, v] of Object.entries(value)) {
     if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') {
       out[name] = String(v);
     } else {
-      throw new Error(`${type} needs ${field}.${name} to be text, not ${describe(v)}`);
+      throw new Error(`${type} needs ${field}.${name} to be text, not ${describeValue(v)}`);
     }
   }
   return out;
-}
-
-export function describe(value: unknown): string {
-  if (value === undefined || (typeof value === 'number' && !Number.isFinite(value))) {
-    return String(value);
-  }
-  const json = JSON.stringify(value);
-  return json.length > 100 ? `${json.slice(0, 100)}...` : json;
 }

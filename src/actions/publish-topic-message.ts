@@ -1,7 +1,7 @@
 import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
 import type { OutboundActionHandler } from '../rules/evaluation/outbound-action';
 import { dataMessage, requiredText } from './aws-action-fields';
-import { awsClientConfig, awsSettings, checkEndpoint } from './aws-clients';
+import { awsClientConfig, instanceSettings } from './aws-clients';
 import { sendWithRetry } from './aws-errors';
 import type { OutboundDeps } from './outbound-deps';
 
@@ -19,10 +19,7 @@ export function publishTopicMessageHandler(deps: OutboundDeps): OutboundActionHa
       const integrationId = requiredText(action, 'integrationInstanceId', TYPE);
       const topicArn = requiredText(action, 'topicResourceName', TYPE);
       const message = dataMessage(action, TYPE);
-      const settings = awsSettings(
-        await deps.integrations.resolve({ accountId, integrationId, type: 'aws', action: TYPE }),
-      );
-      await checkEndpoint(settings, deps.config.webhookAllowlist, TYPE);
+      const settings = await instanceSettings(deps, { accountId, integrationId, action: TYPE });
       const secrets: string[] = [];
       const client = new SNSClient(
         awsClientConfig(settings, { evaluationId, timeoutMs: deps.config.timeoutMs, secrets }),

@@ -1,6 +1,7 @@
 import type { OutboundActionHandler } from '../rules/evaluation/outbound-action';
 import { ALERT_LEVELS, type AlertLevel } from '../rules/rule-types';
-import { describe, messageText, optionalText, requiredText } from './http-action-fields';
+import { messageText, optionalText, requiredText } from './http-action-fields';
+import { describeValue } from '../rules/templates/template-text';
 import { HttpDelivery, shownUrl, type HttpAnswer } from './http-delivery';
 import type { OutboundDeps } from './outbound-deps';
 import { TransientError } from './retry';
@@ -134,7 +135,7 @@ export function colourOf(severity: unknown, alertLevel: unknown): string {
     if (HEX_COLOUR.test(text)) return text;
     throw new Error(
       `${TYPE} needs severity to be an alert level (${ALERT_LEVELS.join(', ')}), good, warning, ` +
-        `danger or a #rrggbb colour, not ${describe(severity)}`,
+        `danger or a #rrggbb colour, not ${describeValue(severity)}`,
     );
   }
   return LEVEL_COLOURS[levelOf(alertLevel) ?? 'INFO'];
@@ -151,7 +152,7 @@ export function channelsOf(value: unknown): string[] {
   const list = Array.isArray(value) ? (value as unknown[]) : [value];
   if (list.length === 0 || !list.every((c) => typeof c === 'string' && /^#\S/.test(c.trim()))) {
     throw new Error(
-      `${TYPE} needs channels to be a channel name starting with '#' or a list of them, not ${describe(value)}`,
+      `${TYPE} needs channels to be a channel name starting with '#' or a list of them, not ${describeValue(value)}`,
     );
   }
   return [...new Set((list as string[]).map((c) => c.trim()))];

@@ -1,7 +1,7 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { OutboundActionHandler } from '../rules/evaluation/outbound-action';
 import { dataMessage, requiredText } from './aws-action-fields';
-import { awsClientConfig, awsSettings, checkEndpoint } from './aws-clients';
+import { awsClientConfig, instanceSettings } from './aws-clients';
 import { sendWithRetry } from './aws-errors';
 import type { OutboundDeps } from './outbound-deps';
 
@@ -21,10 +21,7 @@ export function sendQueueMessageHandler(deps: OutboundDeps): OutboundActionHandl
       const integrationId = requiredText(action, 'integrationInstanceId', TYPE);
       const queueUrl = requiredText(action, 'queueUrl', TYPE);
       const body = dataMessage(action, TYPE);
-      const settings = awsSettings(
-        await deps.integrations.resolve({ accountId, integrationId, type: 'aws', action: TYPE }),
-      );
-      await checkEndpoint(settings, deps.config.webhookAllowlist, TYPE);
+      const settings = await instanceSettings(deps, { accountId, integrationId, action: TYPE });
       const secrets: string[] = [];
       const client = new SQSClient({
         ...awsClientConfig(settings, { evaluationId, timeoutMs: deps.config.timeoutMs, secrets }),

@@ -1,6 +1,7 @@
 import type { OutboundActionHandler } from '../rules/evaluation/outbound-action';
 import { HTTP_METHODS, type HttpMethod } from '../rules/rule-types';
-import { describe, optionalText, requiredText, stringRecord } from './http-action-fields';
+import { optionalText, requiredText, stringRecord } from './http-action-fields';
+import { describeValue } from '../rules/templates/template-text';
 import { HttpDelivery, shownUrl } from './http-delivery';
 import type { OutboundDeps } from './outbound-deps';
 
@@ -69,7 +70,9 @@ function endpointOf(endpoint: string): URL {
   try {
     url = new URL(endpoint.trim());
   } catch {
-    throw new Error(`WEBHOOK needs endpoint to be an http or https URL, not ${describe(endpoint)}`);
+    throw new Error(
+      `WEBHOOK needs endpoint to be an http or https URL, not ${describeValue(endpoint)}`,
+    );
   }
   return url;
 }
@@ -79,7 +82,7 @@ function methodOf(value: unknown): HttpMethod {
   const method = typeof value === 'string' ? value.trim().toUpperCase() : value;
   if (!(HTTP_METHODS as readonly unknown[]).includes(method)) {
     throw new Error(
-      `WEBHOOK needs method to be one of ${HTTP_METHODS.join(', ')}, not ${describe(value)}`,
+      `WEBHOOK needs method to be one of ${HTTP_METHODS.join(', ')}, not ${describeValue(value)}`,
     );
   }
   return method as HttpMethod;
@@ -92,7 +95,9 @@ class HeaderSet {
   add(headers: Record<string, string> | undefined): void {
     for (const [name, value] of Object.entries(headers ?? {})) {
       if (!HEADER_NAME.test(name)) {
-        throw new Error(`WEBHOOK header name ${describe(name)} is not a valid HTTP header name`);
+        throw new Error(
+          `WEBHOOK header name ${describeValue(name)} is not a valid HTTP header name`,
+        );
       }
       if (/[\r\n\0]/.test(value)) {
         throw new Error(`WEBHOOK header ${name} has a line break or NUL character in its value`);

@@ -3,6 +3,7 @@ import { jsonPointer } from '../../sync/property-rules';
 import { ALERT_LEVELS, type AlertLevel, type RuleAction } from '../rule-types';
 import { renderDeep } from '../templates/render';
 import { asList, isRecord } from '../templates/result-items';
+import { describeValue } from '../templates/template-text';
 import type { TemplateContext } from '../templates/template-context';
 import type { ActionOutcome } from './evaluation-record';
 import {
@@ -118,7 +119,7 @@ export class ActionRunner {
       case 'SERVICE_QUERY': {
         const query = await render(action.query, 'query');
         if (typeof query !== 'string' || query.trim() === '') {
-          throw new Error(`${pointer}/query renders to ${describe(query)}, not a query`);
+          throw new Error(`${pointer}/query renders to ${describeValue(query, 200)}, not a query`);
         }
         const result = await scope.runQuery(action.name, query);
         context.queries = { ...context.queries, [action.name]: result };
@@ -251,14 +252,14 @@ function alertLevelOf(value: unknown): AlertLevel {
   const level = typeof value === 'string' ? value.toUpperCase() : value;
   if ((ALERT_LEVELS as readonly unknown[]).includes(level)) return level as AlertLevel;
   throw new Error(
-    `alertLevel is ${describe(value)}; CREATE_ALERT needs one of ${ALERT_LEVELS.join(', ')}`,
+    `alertLevel is ${describeValue(value, 200)}; CREATE_ALERT needs one of ${ALERT_LEVELS.join(', ')}`,
   );
 }
 
 /** TAG_ENTITIES `tags` rendered -> the properties to write: `tag.<name>` = value (null removes). */
 function tagProperties(tags: unknown, pointer: string): Record<string, unknown> {
   if (!Array.isArray(tags)) {
-    throw new Error(`${pointer} must be a list of {name, value}, not ${describe(tags)}`);
+    throw new Error(`${pointer} must be a list of {name, value}, not ${describeValue(tags, 200)}`);
   }
   const out: Record<string, unknown> = {};
   for (const [i, tag] of tags.entries()) {
@@ -279,11 +280,4 @@ function tagProperties(tags: unknown, pointer: string): Record<string, unknown> 
 
 function countEntityElements(elements: unknown[]): number {
   return elements.filter((e) => entityIdsOf(e).length > 0).length;
-}
-
-/** A rendered value in a message: JSON, except what JSON cannot say (NaN, undefined...). */
-function describe(value: unknown): string {
-  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
-  const json = JSON.stringify(value) as string | undefined;
-  return json === undefined ? String(value) : json.length > 200 ? `${json.slice(0, 200)}...` : json;
 }

@@ -8,7 +8,13 @@ import type {
   ResolvedIntegration,
 } from '../../../src/integrations/integration-api';
 
-import { silentLogger, testApp, type TestAccount, testRuleEngine } from '../../helpers/harness';
+import {
+  silentLogger,
+  testApp,
+  type TestAccount,
+  testRuleEngine,
+  TEST_OUTBOUND,
+} from '../../helpers/harness';
 
 /**
  * What the PUBLISH_TOPIC_MESSAGE and SEND_QUEUE_MESSAGE tests share: the outbound config, a
@@ -18,14 +24,8 @@ import { silentLogger, testApp, type TestAccount, testRuleEngine } from '../../h
  */
 export type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-export const OUTBOUND: OutboundConfig = {
-  smtpUrl: undefined,
-  mailFrom: 'graphsync@example.test',
-  timeoutMs: 2000,
-  attempts: 3,
-  backoffMs: 10,
-  webhookAllowlist: ['loopback'],
-};
+/** Loopback allowed (the local endpoints), a short backoff. */
+export const OUTBOUND: OutboundConfig = TEST_OUTBOUND;
 
 /** Keys of the instances the tests create; the tests check they appear nowhere. */
 export const KEYS = {

@@ -13,6 +13,7 @@ import {
   testApp,
   type TestAccount,
   testRuleEngine,
+  TEST_OUTBOUND,
 } from '../../helpers/harness';
 import { closedPort, SmtpTestServer } from './smtp-test-server';
 
@@ -23,12 +24,9 @@ import { closedPort, SmtpTestServer } from './smtp-test-server';
 type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const config = (smtpUrl: string | undefined): OutboundConfig => ({
+  ...TEST_OUTBOUND,
   smtpUrl,
-  mailFrom: 'graphsync@example.test',
-  timeoutMs: 2000,
   attempts: 2,
-  backoffMs: 10,
-  webhookAllowlist: ['loopback'],
 });
 
 const record: EvaluationRecord = {

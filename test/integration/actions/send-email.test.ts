@@ -17,6 +17,7 @@ import {
   testApp,
   type TestAccount,
   testRuleEngine,
+  TEST_OUTBOUND,
 } from '../../helpers/harness';
 import { closedPort, SmtpTestServer } from './smtp-test-server';
 
@@ -26,14 +27,7 @@ import { closedPort, SmtpTestServer } from './smtp-test-server';
  * login), retries of 4xx and refused connections, 5xx failing at once, and the password kept out
  * of every message.
  */
-const config = (smtpUrl: string | undefined): OutboundConfig => ({
-  smtpUrl,
-  mailFrom: 'graphsync@example.test',
-  timeoutMs: 2000,
-  attempts: 3,
-  backoffMs: 10,
-  webhookAllowlist: ['loopback'],
-});
+const config = (smtpUrl: string | undefined): OutboundConfig => ({ ...TEST_OUTBOUND, smtpUrl });
 
 /** Answers one smtp instance for id `smtp-1`; anything else as the integration service would. */
 function resolver(instance: ResolvedIntegration | undefined): IntegrationResolver & {
