@@ -1,13 +1,19 @@
 // Registers a staged batch and adds its new objects to the uploaded counters.
+// Runs in the upload transaction that holds the job's write lock (sync/lock-job), so the counters
+// read here are current and nobody else writes them before commit. They are read in WITH, apart
+// from the SET: a SET whose value reads the property it writes (`j.n = j.n + $x`) makes Cypher lock
+// the node again around the write, and Neo4j then aborts the uploads waiting for the job's lock
+// with a false DeadlockDetected (see sync/lock-job).
 // params: $accountId, $jobId, $seq, $correlationId, $blobKey, $entities, $relationships, $addedEntities, $addedRelationships, $addedMapped, $duplicates, $now
 // returns: job
 MATCH (j:_SyncJob {id: $jobId})
 USING INDEX SEEK j:_SyncJob(id)
 WHERE j.accountId = $accountId
 CREATE (b:_SyncBatch {jobId: $jobId, seq: $seq, correlationId: $correlationId, blobKey: $blobKey, entities: $entities, relationships: $relationships, createdOn: $now})
+WITH j, j {.numEntitiesUploaded, .numRelationshipsUploaded, .numMappedRelationshipsUploaded, .crossBatchDuplicates} AS before
 SET j.batchSeq = $seq,
-    j.numEntitiesUploaded = j.numEntitiesUploaded + $addedEntities,
-    j.numRelationshipsUploaded = j.numRelationshipsUploaded + $addedRelationships,
-    j.numMappedRelationshipsUploaded = coalesce(j.numMappedRelationshipsUploaded, 0) + $addedMapped,
-    j.crossBatchDuplicates = coalesce(j.crossBatchDuplicates, false) OR $duplicates
+    j.numEntitiesUploaded = before.numEntitiesUploaded + $addedEntities,
+    j.numRelationshipsUploaded = before.numRelationshipsUploaded + $addedRelationships,
+    j.numMappedRelationshipsUploaded = coalesce(before.numMappedRelationshipsUploaded, 0) + $addedMapped,
+    j.crossBatchDuplicates = coalesce(before.crossBatchDuplicates, false) OR $duplicates
 RETURN j {.*} AS job

@@ -48,6 +48,13 @@ export async function stageBatch(
   const standardKeys = relationshipKeys.filter((_, i) => !isMapped(i));
   const mappedKeys = relationshipKeys.filter((_, i) => isMapped(i));
   return deps.graph.writeTx(async (tx) => {
+    // The job's exclusive lock comes first and serialises the uploads of one job: every later
+    // statement (correlation id, staged keys, the batch node, the counters) runs under it, and so
+    // takes no lock another upload of this job could hold. While the lock is held, no statement may
+    // SET a job property from its own value (`j.n = j.n + 1`): Cypher locks the node again around
+    // such a write, and Neo4j aborts the uploads waiting for the lock with a false DeadlockDetected
+    // (neo4j/neo4j#13291), and under steady concurrency their retries run out (503). See
+    // cypher/sync/lock-job.cypher and add-batch.cypher.
     const locked = await deps.jobs.lock(tx, ref);
     opts.checkJob(locked);
     if (opts.correlationId !== undefined) {
