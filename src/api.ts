@@ -17,7 +17,12 @@ import { openRuleScheduling } from './rules/schedule/rule-scheduling';
 import { startScheduleReconciler } from './rules/schedule/schedule-reconciler';
 import { openFinalizeQueue } from './queue/finalize-queue';
 import { connectRedis, type RedisHandle } from './queue/redis';
-import { type SyncJobs, startSyncReaper, syncJobsFromConfig } from './sync/create-sync-jobs';
+import {
+  resumePendingFinalizations,
+  type SyncJobs,
+  startSyncReaper,
+  syncJobsFromConfig,
+} from './sync/create-sync-jobs';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -65,6 +70,9 @@ export async function startApi(input: {
   });
   // In queue mode the workers reap; in local mode this process is the only one.
   const reaper = queue === undefined ? startSyncReaper(sync, config, logger) : undefined;
+  // Local mode: finalizations this process was running when it stopped are finished now (in
+  // queue mode the workers' reconciler does this).
+  if (queue === undefined) resumePendingFinalizations(sync, logger);
   const parameters = new ParameterService({ graph });
   const query = QueryService.onGraph(graph, parameters, config.query);
   // Local mode: this process's timers run the rules; queue mode: workers do, on the schedulers

@@ -6,6 +6,8 @@ import { AccountService } from './accounts/account-service';
 import { outboundDelivery } from './actions/outbound-handlers';
 import { IntegrationService } from './integrations/integration-service';
 import { assertSecretsReadable } from './integrations/assert-secrets-readable';
+import { openFinalizeQueue } from './queue/finalize-queue';
+import { startFinalizeReconciler } from './queue/finalize-reconciler';
 import { startFinalizeWorker } from './queue/finalize-worker';
 import { connectRedis } from './queue/redis';
 import { startSyncReaper, syncJobsFromConfig } from './sync/create-sync-jobs';
@@ -50,9 +52,29 @@ export async function startWorker(input: {
     lockDurationMs: config.queue.lockDurationMs,
     logger,
     run: async (task) => {
-      await sync.finalizer.run(task);
+      const outcome = await sync.finalizer.attempt(task);
+      if (outcome.status === 'waiting' || outcome.status === 'failed') return outcome;
+      return { status: 'done' };
     },
-    onGaveUp: (task, err) => sync.finalizer.giveUp(task, err),
+    onGaveUp: (task, err, _reason, run) => sync.finalizer.giveUp(task, err, run),
+  });
+  // Accepted finalizations that Redis lost (or never got) are queued again.
+  const finalizeQueue = openFinalizeQueue({
+    redisUrl: config.redisUrl,
+    prefix: config.queue.prefix,
+    attempts: config.queue.finalizeAttempts,
+    logger,
+  });
+  const reconciler = startFinalizeReconciler({
+    queue: finalizeQueue,
+    pending: async (limit) =>
+      (await sync.jobs.findFinalizePending(Date.now(), limit)).map((j) => ({
+        accountId: j.accountId,
+        jobId: j.jobId,
+        seq: j.finalizeSeq,
+      })),
+    intervalMs: config.queue.reconcileIntervalMs,
+    logger,
   });
   const reaper = startSyncReaper(sync, config, logger);
   // Scheduled rule evaluations: the API keeps one job scheduler per rule, workers run the ticks.
@@ -83,8 +105,10 @@ export async function startWorker(input: {
   return {
     close: async () => {
       reaper.stop();
+      reconciler.stop();
       // Finishes the running finalizations (or, past a timeout, leaves them to another worker).
       await Promise.all([finalizeWorker.close(), ruleWorker.close()]);
+      await finalizeQueue.close();
       await redis.close();
       logger.info('worker stopped');
     },

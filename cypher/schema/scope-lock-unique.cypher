@@ -1,4 +1,4 @@
-// One finalization per (account, scope) at a time: a lease on one lock node per scope.
+// One scope node per (account, scope): it numbers accepted finalizes, which apply in that order.
 // params: none
 // returns: nothing
 CREATE CONSTRAINT internal_scope_lock_unique IF NOT EXISTS FOR (l:_ScopeLock) REQUIRE (l.accountId, l.scope) IS UNIQUE

@@ -171,7 +171,8 @@ const envSchema = z.object({
     blankAsUnset,
     z.coerce.number().int().min(1, 'must be at least 1').max(20, 'must be at most 20').default(3),
   ),
-  QUEUE_LOCK_DURATION: duration.prefault('30s'),
+  QUEUE_LOCK_DURATION: duration.prefault('10s'),
+  QUEUE_RECONCILE_INTERVAL: duration.prefault('10s'),
   QUEUE_PREFIX: z
     .string()
     .min(1)
@@ -258,8 +259,10 @@ export interface Config {
     /** Tries of a finalization that fails for infrastructure reasons before the job is ERROR. */
     readonly finalizeAttempts: number;
     /** How long a worker's lock on a queue job lasts without renewal: a killed worker's job is
-     * handed to another worker after about this long (ms). */
+     * handed to another worker within this long and a quarter more (ms). */
     readonly lockDurationMs: number;
+    /** How often workers make sure every FINALIZE_PENDING job has a queue job (ms). */
+    readonly reconcileIntervalMs: number;
   };
 }
 
@@ -356,6 +359,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: e.WORKER_CONCURRENCY,
       finalizeAttempts: e.FINALIZE_ATTEMPTS,
       lockDurationMs: e.QUEUE_LOCK_DURATION,
+      reconcileIntervalMs: e.QUEUE_RECONCILE_INTERVAL,
     },
   });
 }

@@ -10,9 +10,24 @@ import type { CypherRegistry } from './cypher-registry';
 export type Row = Record<string, unknown>;
 export type Params = Record<string, unknown>;
 
+/** `timeoutMs`: the database ends the transaction (and frees its locks) after this long. */
+export interface TxOptions {
+  timeoutMs?: number;
+}
+
 /** A transaction in progress: runs named statements; commits when the work function returns. */
 export interface Tx {
   run<T extends object = Row>(name: string, params?: Params): Promise<T[]>;
+}
+
+/**
+ * What code that runs named statements needs of the graph: a Graph, or a view of one that wraps
+ * each write (a finalization run's fence, src/sync/finalize-fence.ts).
+ */
+export interface GraphAccess {
+  read<T extends object = Row>(name: string, params?: Params): Promise<T[]>;
+  write<T extends object = Row>(name: string, params?: Params): Promise<T[]>;
+  writeTx<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
 }
 
 export interface GraphConnection {
@@ -58,8 +73,8 @@ export class Graph {
    * called again when Neo4j reports a transient error, so it must not have side effects outside
    * the transaction that cannot be repeated; throwing from it rolls everything back.
    */
-  async writeTx<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.managed('WRITE', work);
+  async writeTx<T>(work: (tx: Tx) => Promise<T>, options: TxOptions = {}): Promise<T> {
+    return this.managed('WRITE', work, options);
   }
 
   /**
@@ -146,7 +161,11 @@ export class Graph {
   }
 
   /** A managed (retried) transaction; driver errors are mapped, naming the statement that failed. */
-  private async managed<T>(mode: 'READ' | 'WRITE', work: (tx: Tx) => Promise<T>): Promise<T> {
+  private async managed<T>(
+    mode: 'READ' | 'WRITE',
+    work: (tx: Tx) => Promise<T>,
+    options: TxOptions = {},
+  ): Promise<T> {
     const session = this.driver.session({ database: this.database });
     let current = '(transaction)';
     const inTransaction = (mtx: ManagedTransaction): Promise<T> =>
@@ -158,9 +177,10 @@ export class Graph {
         },
       });
     try {
+      const config = options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs };
       return mode === 'READ'
-        ? await session.executeRead(inTransaction)
-        : await session.executeWrite(inTransaction);
+        ? await session.executeRead(inTransaction, config)
+        : await session.executeWrite(inTransaction, config);
     } catch (err) {
       throw mapNeo4jError(err, current);
     } finally {

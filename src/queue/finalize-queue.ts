@@ -10,6 +10,16 @@ import { UnavailableError } from '../errors/app-error';
 export interface FinalizeTask {
   accountId: string;
   jobId: string;
+  /** The sync job's place in its scope's finalize order: each accepted finalize has its own. */
+  seq: number;
+}
+
+/**
+ * The queue job of one accepted finalize. A finalize handed back and accepted again gets a new
+ * number, so its queue job never collides with the finished one of the earlier acceptance.
+ */
+export function queueJobId(task: FinalizeTask): string {
+  return `${task.jobId}.${task.seq}`;
 }
 
 export interface FinalizeQueue {
@@ -19,6 +29,12 @@ export interface FinalizeQueue {
    * cannot take the job.
    */
   enqueue(task: FinalizeTask): Promise<void>;
+  /**
+   * The reconciler's enqueue: adds the task when its queue job is missing (Redis lost it) or
+   * already finished (a finished queue job whose sync job is still pending did not finalize it).
+   * Returns whether it added one. Safe to run from many workers at once.
+   */
+  ensure(task: FinalizeTask): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -46,29 +62,42 @@ export function openFinalizeQueue(opts: {
   });
   queue.on('error', (err) => opts.logger?.warn({ err, queue: queueName }, 'finalize queue error'));
 
+  const add = (task: FinalizeTask) =>
+    queue.add(
+      JOB_NAME,
+      { accountId: task.accountId, jobId: task.jobId, seq: task.seq },
+      {
+        jobId: queueJobId(task),
+        attempts: opts.attempts,
+        backoff: { type: 'exponential', delay: opts.backoffMs ?? 5000 },
+        // The id blocks duplicates while the finalize request may be repeated; after that the
+        // records only cost memory.
+        removeOnComplete: { age: DAY_SECONDS },
+        removeOnFail: { age: 7 * DAY_SECONDS },
+      },
+    );
+
   return {
     enqueue: async (task) => {
-      const adding = queue.add(
-        JOB_NAME,
-        { accountId: task.accountId, jobId: task.jobId },
-        {
-          jobId: task.jobId,
-          attempts: opts.attempts,
-          backoff: { type: 'exponential', delay: opts.backoffMs ?? 5000 },
-          // A sync job is finalized once, so the id only has to block duplicates while the
-          // finalize request may be repeated; after that the records only cost memory.
-          removeOnComplete: { age: DAY_SECONDS },
-          removeOnFail: { age: 7 * DAY_SECONDS },
-        },
-      );
       try {
-        await withTimeout(adding, ENQUEUE_TIMEOUT_MS, 'enqueueing a finalization');
+        await withTimeout(add(task), ENQUEUE_TIMEOUT_MS, 'enqueueing a finalization');
       } catch (err) {
         throw new UnavailableError(
           'The finalization could not be queued: Redis is unavailable',
           err,
         );
       }
+    },
+    ensure: async (task) => {
+      const id = queueJobId(task);
+      const state = await queue.getJobState(id);
+      if (state === 'completed' || state === 'failed') {
+        await queue.remove(id);
+      } else if (state !== 'unknown') {
+        return false; // waiting, delayed, active or prioritized: a worker will run it
+      }
+      await add(task);
+      return true;
     },
     close: async () => {
       await queue.close();

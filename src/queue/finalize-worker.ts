@@ -1,4 +1,4 @@
-import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { AppError } from '../errors/app-error';
@@ -13,9 +13,15 @@ import { gracefulClose } from './worker-shutdown';
  * domain is told through `onGaveUp` before the queue job is failed, so the sync job never stays
  * pending behind a dead queue job.
  *
- * Crashes: a worker that dies mid-job stops renewing its lock; after about `lockDurationMs` the
- * stalled-job check of any live worker puts the job back in the queue and another worker runs it
- * again from the start (finalize is idempotent).
+ * Crashes: a worker that dies mid-job stops renewing its lock; within `lockDurationMs` plus one
+ * stalled-job check (a quarter of it) a live worker puts the job back in the queue and another
+ * worker runs it again, from where the dead run's checkpoint says it got to. A worker that only
+ * stalled (a frozen process, Redis out of reach) may go on meanwhile: the finalization's fencing
+ * stops it at its next write once the new run has started.
+ *
+ * Order: a finalization whose scope has an earlier job still pending answers `waiting`; its queue
+ * job is put back as delayed (not counted as an attempt) and looks again after `scopeWaitMs`,
+ * so waiting jobs never hold a worker's slot.
  */
 export interface FinalizeWorkerHandle {
   /** Stops taking jobs and waits for running ones, at most `closeTimeoutMs`. */
@@ -23,6 +29,10 @@ export interface FinalizeWorkerHandle {
 }
 
 export type GaveUpReason = 'unrecoverable' | 'attempts-exhausted';
+
+/** What one run of a task came to (the domain's outcome, as the queue needs it). */
+export type TaskOutcome =
+  { status: 'done' } | { status: 'waiting' } | { status: 'failed'; error: unknown; run?: number };
 
 /** A job whose workers died this many times is given up (e.g. it runs every worker out of memory). */
 const MAX_INTERRUPTIONS = 5;
@@ -36,18 +46,26 @@ export function startFinalizeWorker(opts: {
   queueName?: string;
   /** How long close() waits for running finalizations before leaving them to another worker. */
   closeTimeoutMs?: number;
+  /** How long a task whose scope is busy waits before it looks again. */
+  scopeWaitMs?: number;
   logger: Logger;
-  run: (task: FinalizeTask) => Promise<void>;
-  onGaveUp: (task: FinalizeTask, err: unknown, reason: GaveUpReason) => Promise<void>;
+  run: (task: FinalizeTask) => Promise<TaskOutcome>;
+  /** `run`: the finalization run that failed, when it had claimed one. */
+  onGaveUp: (task: FinalizeTask, err: unknown, reason: GaveUpReason, run?: number) => Promise<void>;
 }): FinalizeWorkerHandle {
   const queueName = opts.queueName ?? DEFAULT_FINALIZE_QUEUE;
   const logger = opts.logger.child({ queue: queueName });
   const connection = new Redis(opts.redisUrl, { maxRetriesPerRequest: null });
   connection.on('error', () => undefined); // surfaced through the worker's 'error' below
 
-  const giveUp = async (job: Job<FinalizeTask>, err: unknown, reason: GaveUpReason) => {
+  const giveUp = async (
+    job: Job<FinalizeTask>,
+    err: unknown,
+    reason: GaveUpReason,
+    run?: number,
+  ) => {
     try {
-      await opts.onGaveUp(job.data, err, reason);
+      await opts.onGaveUp(job.data, err, reason, run);
     } catch (notifyErr) {
       // Failing the queue job now would leave the sync job pending forever; throwing a plain error
       // instead lets BullMQ run the job again while it has attempts left.
@@ -60,23 +78,30 @@ export function startFinalizeWorker(opts: {
     throw new UnrecoverableError(errorMessage(err));
   };
 
-  const processor = async (job: Job<FinalizeTask>): Promise<void> => {
+  const processor = async (job: Job<FinalizeTask>, token?: string): Promise<void> => {
     if (job.stalledCounter > MAX_INTERRUPTIONS) {
       const err = new Error(
         `The finalization was interrupted ${job.stalledCounter} times (its worker stopped)`,
       );
       return giveUp(job, err, 'attempts-exhausted');
     }
-    try {
-      await opts.run(job.data);
-    } catch (err) {
-      const unrecoverable = err instanceof AppError && !err.retryable;
-      const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-      if (unrecoverable || lastAttempt) {
-        return giveUp(job, err, unrecoverable ? 'unrecoverable' : 'attempts-exhausted');
-      }
-      throw err instanceof Error ? err : new Error(errorMessage(err));
+    logger.info(
+      { jobId: job.data.jobId, queueJobId: job.id, started: job.attemptsStarted },
+      'finalization picked up',
+    );
+    const outcome = await opts.run(job.data);
+    if (outcome.status === 'done') return;
+    if (outcome.status === 'waiting') {
+      await job.moveToDelayed(Date.now() + (opts.scopeWaitMs ?? 1000), token);
+      throw new DelayedError();
     }
+    const err = outcome.error;
+    const unrecoverable = err instanceof AppError && !err.retryable;
+    const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    if (unrecoverable || lastAttempt) {
+      return giveUp(job, err, unrecoverable ? 'unrecoverable' : 'attempts-exhausted', outcome.run);
+    }
+    throw err instanceof Error ? err : new Error(errorMessage(err));
   };
 
   const worker = new Worker<FinalizeTask, void>(queueName, processor, {
@@ -84,7 +109,8 @@ export function startFinalizeWorker(opts: {
     prefix: opts.prefix,
     concurrency: opts.concurrency,
     lockDuration: opts.lockDurationMs,
-    stalledInterval: opts.lockDurationMs,
+    // A dead worker's job is found within lockDuration plus one check.
+    stalledInterval: Math.max(500, Math.floor(opts.lockDurationMs / 4)),
     // One more than we allow, so it is the processor above (which tells the domain) that gives up,
     // not BullMQ's own stall limit (which fails the job silently).
     maxStalledCount: MAX_INTERRUPTIONS + 1,

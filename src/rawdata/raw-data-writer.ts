@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { accountSegment, type BlobStore, blobKey } from '../blob/blob-store';
-import type { Graph } from '../graph/graph';
+import type { GraphAccess } from '../graph/graph';
 import type { RawDataEntry } from '../sync/job-types';
 import { encodeEntry } from './raw-data-content';
 
@@ -8,7 +8,7 @@ import { encodeEntry } from './raw-data-content';
 const BLOBS_IN_FLIGHT = 16;
 
 export interface RawDataWriterDeps {
-  graph: Graph;
+  graph: GraphAccess;
   blobs: BlobStore;
   /** Versions kept per entry (the newest); older ones are deleted with their content. */
   versionsKept: number;
@@ -51,6 +51,11 @@ export interface PendingVersion {
  */
 export class RawDataWriter {
   constructor(private readonly deps: RawDataWriterDeps) {}
+
+  /** The same writer over another view of the graph (a finalization run's fenced one). */
+  on(graph: GraphAccess): RawDataWriter {
+    return new RawDataWriter({ ...this.deps, graph });
+  }
 
   /**
    * Writes the content of every entry whose content type and content differ from its latest live

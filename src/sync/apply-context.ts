@@ -1,12 +1,13 @@
 import type { PropertyCatalogRecorder } from '../catalog/property-catalog';
-import type { Graph } from '../graph/graph';
+import type { GraphAccess } from '../graph/graph';
 import type { RawDataWriter } from '../rawdata/raw-data-writer';
 import type { JobObjectError, SyncMode } from './job-types';
 import type { StoredJob } from './job-store';
 
 /** What applying one job's batches needs, and the running totals it produces. */
 export interface ApplyContext {
-  graph: Graph;
+  /** Writes go through the run's fence (finalize-fence.ts). */
+  graph: GraphAccess;
   job: StoredJob;
   mode: SyncMode;
   accountId: string;
@@ -38,7 +39,28 @@ export type Write = () => Promise<void>;
 
 export const MAX_LISTED_ERRORS = 100;
 
-export class Tally {
+/** The counters of a Tally, as a finalization's checkpoint keeps them. */
+export interface TallyCounts {
+  entitiesCreated: number;
+  entitiesUpdated: number;
+  entityUpdateErrors: number;
+  relationshipsCreated: number;
+  relationshipsUpdated: number;
+  relationshipCreateErrors: number;
+  rawDataVersions: number;
+}
+
+const COUNTS: ReadonlyArray<keyof TallyCounts> = [
+  'entitiesCreated',
+  'entitiesUpdated',
+  'entityUpdateErrors',
+  'relationshipsCreated',
+  'relationshipsUpdated',
+  'relationshipCreateErrors',
+  'rawDataVersions',
+];
+
+export class Tally implements TallyCounts {
   entitiesCreated = 0;
   entitiesUpdated = 0;
   entityUpdateErrors = 0;
@@ -47,8 +69,31 @@ export class Tally {
   relationshipCreateErrors = 0;
   rawDataVersions = 0;
   readonly errors: JobObjectError[] = [];
-  /** `_id`s of the mapper placeholders this job created, counted once in entitiesCreated. */
-  readonly placeholders = new Set<string>();
+
+  /** `placeholders`: `_id`s of the mapper placeholders this job created, counted once. */
+  constructor(readonly placeholders = new Set<string>()) {}
+
+  /** A tally as a checkpoint left it (a resumed run goes on from there). */
+  static restore(counts?: TallyCounts, errors?: JobObjectError[]): Tally {
+    const t = new Tally();
+    for (const c of COUNTS) t[c] = counts?.[c] ?? 0;
+    for (const e of errors ?? []) t.error(e);
+    return t;
+  }
+
+  /** A tally for one chunk, sharing the placeholders seen: merged once the chunk is written. */
+  fork(): Tally {
+    return new Tally(this.placeholders);
+  }
+
+  merge(chunk: Tally): void {
+    for (const c of COUNTS) this[c] += chunk[c];
+    for (const e of chunk.errors) this.error(e);
+  }
+
+  counts(): TallyCounts {
+    return Object.fromEntries(COUNTS.map((c) => [c, this[c]])) as unknown as TallyCounts;
+  }
 
   entity(op: Op): void {
     if (op === 'created') this.entitiesCreated++;

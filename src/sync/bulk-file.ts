@@ -8,6 +8,7 @@ import {
 } from '../errors/app-error';
 import type { Graph } from '../graph/graph';
 import { stageBatch } from './batch-staging';
+import { FencedOutError } from './finalize-fence';
 import { bulkFileFormat, decodeBulkFile } from './bulk-file-content';
 import type { ValidatedBatch } from './job-types';
 import type { JobStore, StoredJob } from './job-store';
@@ -34,7 +35,7 @@ const MAX_DECODED_BYTES = 500 * 1024 ** 2;
  * as staging left it (counters, duplicate flag).
  */
 export async function stageBulkFile(
-  deps: { graph: Graph; blobs: BlobStore; jobs: JobStore; now?: () => number },
+  deps: { graph: Graph; blobs: BlobStore; jobs: JobStore; now?: () => number; run: number },
   job: StoredJob,
 ): Promise<StoredJob> {
   if (job.bulkFileKey === undefined) return job;
@@ -49,7 +50,11 @@ export async function stageBulkFile(
     return await stageBatch({ ...deps, now: deps.now ?? Date.now }, ref, batch, {
       ignoreDuplicates: job.ignoreDuplicates,
       correlationId: BULK_FILE_CORRELATION_ID,
-      checkJob: requireFinalizePending,
+      checkJob: (locked) => {
+        requireFinalizePending(locked);
+        // Staged under the job's lock by the job's current run only (a stalled one stops here).
+        if (locked.finalizeRuns !== deps.run) throw new FencedOutError(job.id, deps.run);
+      },
     });
   } catch (err) {
     throw err instanceof ValidationError ? new DataRejectedError(err.message) : err;

@@ -20,6 +20,8 @@ import { uploadUrlSecret } from './upload-url-secret';
  */
 export interface SyncJobs {
   service: SyncJobService;
+  /** Who runs accepted finalizations: this process (local mode) or the queue. */
+  dispatcher: FinalizeDispatcher;
   bulkUploads: BulkUploadService;
   finalizer: Finalizer;
   jobs: JobStore;
@@ -70,7 +72,7 @@ export function createSyncJobs(deps: {
     urls: deps.bulkUploads.urls,
     maxBytes: deps.bulkUploads.maxBytes,
   });
-  return { service, bulkUploads, finalizer, jobs, blobs: deps.blobs };
+  return { service, dispatcher, bulkUploads, finalizer, jobs, blobs: deps.blobs };
 }
 
 /** The sync job services as a process's configuration asks for them (API and worker alike). */
@@ -119,4 +121,21 @@ export function startSyncReaper(sync: SyncJobs, config: Config, logger: Logger):
     intervalMs: config.sync.reaperIntervalMs,
     logger,
   });
+}
+
+/**
+ * Dispatches every FINALIZE_PENDING job again, in the background: at start-up of a local-mode
+ * API, whose finalizations ran in the process that stopped. Each waits for its scope's turn.
+ */
+export function resumePendingFinalizations(sync: SyncJobs, logger: Logger): void {
+  const resume = async () => {
+    const pending = await sync.jobs.findFinalizePending(Date.now(), 1000);
+    if (pending.length > 0) logger.info({ jobs: pending.length }, 'resuming pending finalizations');
+    await Promise.all(
+      pending.map((j) =>
+        sync.dispatcher.dispatch({ accountId: j.accountId, jobId: j.jobId, seq: j.finalizeSeq }),
+      ),
+    );
+  };
+  resume().catch((err: unknown) => logger.error({ err }, 'could not resume pending finalizations'));
 }

@@ -9,7 +9,12 @@ import type { JobRef } from './job-service-contract';
  * response shows FINALIZE_PENDING). Both end in Finalizer.run / Finalizer.giveUp.
  */
 export interface FinalizeDispatcher {
-  dispatch(ref: JobRef): Promise<void>;
+  /** `seq`: the job's place in its scope's finalize order, which names this finalize. */
+  dispatch(ref: FinalizeRef): Promise<void>;
+}
+
+export interface FinalizeRef extends JobRef {
+  seq: number;
 }
 
 /** Whether trying again may help: infrastructure faults yes, rejected data no. */
@@ -22,22 +27,31 @@ export function inProcessDispatcher(deps: {
   logger: Logger;
   attempts: number;
   backoffMs?: number;
+  /** How often a job looks again while an earlier job of its scope is pending. */
+  scopeWaitMs?: number;
 }): FinalizeDispatcher {
   return {
     dispatch: async (ref) => {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await deps.finalizer.run(ref);
-          return;
-        } catch (err) {
-          if (!isRetryable(err) || attempt >= deps.attempts) {
-            await deps.finalizer.giveUp(ref, err);
-            return;
-          }
-          deps.logger.warn({ err, jobId: ref.jobId, attempt }, 'finalize failed; retrying');
-          await new Promise((r) => setTimeout(r, (deps.backoffMs ?? 500) * 2 ** (attempt - 1)));
+      for (let attempt = 1; ;) {
+        const outcome = await deps.finalizer.attempt(ref);
+        if (outcome.status === 'final' || outcome.status === 'superseded') return;
+        if (outcome.status === 'waiting') {
+          await sleep(deps.scopeWaitMs ?? 250);
+          continue;
         }
+        const err = outcome.error;
+        if (!isRetryable(err) || attempt >= deps.attempts) {
+          await deps.finalizer.giveUp(ref, err, outcome.run);
+          return;
+        }
+        deps.logger.warn({ err, jobId: ref.jobId, attempt }, 'finalize failed; retrying');
+        await sleep((deps.backoffMs ?? 500) * 2 ** (attempt - 1));
+        attempt++;
       }
     },
   };
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
 }

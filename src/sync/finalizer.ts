@@ -12,15 +12,25 @@ import { stageBulkFile } from './bulk-file';
 import type { JobRef } from './job-service-contract';
 import type { StagedEntity, StagedRelationship } from './job-types';
 import { type JobStore, type StoredJob } from './job-store';
-import { acquireScopeLock } from './scope-lock';
+import { FencedOutError, fencedGraph } from './finalize-fence';
+import { counters, Progress, readCheckpoint } from './finalize-progress';
+import { effectiveScope } from './finalize-order';
 import { jobStagingPrefix, readBatch, stagedKeyOf } from './staging';
 
 /**
  * Applies a FINALIZE_PENDING job to the graph: entities first (batch by batch, in upload order),
  * then DIFF's soft deletes of absent entities, then relationships, then absent relationships;
- * finally FINISHED with the counters. Safe to run again from the start after a crash: writes are
- * keyed by `_key` and stamped with the job id, so a re-run repeats nothing and counts exactly.
- * The same code runs in-process (local mode) and in queue workers.
+ * finally FINISHED with the counters. The same code runs in-process (local mode) and in queue
+ * workers. What makes it safe under faults (docs/decisions/0028-fenced-ordered-finalization.md):
+ * - Order: jobs of one (account, scope) apply in the order their finalize was accepted; a job
+ *   whose scope has an earlier pending job answers `waiting` and stays FINALIZE_PENDING.
+ * - Fencing: each run claims the next run number of its job, and every write of the run (objects,
+ *   deletes, raw data, progress, the final status) is conditional on it inside the same
+ *   transaction (finalize-fence.ts); a run superseded by a newer one stops at its next write.
+ * - Resumption: after each chunk the run records how far it got with the counters so far (in the
+ *   fenced progress write), so a re-run skips what was applied and still counts exactly. Writes
+ *   are keyed by `_key` and stamped with the job id, so re-applying a chunk repeats nothing.
+ * - Only the run that moves the job to its final status deletes the job's staging.
  */
 export interface FinalizerDeps {
   graph: Graph;
@@ -31,10 +41,21 @@ export interface FinalizerDeps {
   rawData: RawDataWriter;
   /** Rows per transaction. */
   chunkSize: number;
-  /** Lease on the scope lock; a crashed worker's lock frees after this long. */
-  scopeLeaseMs?: number;
+  /** How often `run` looks again while an earlier job of the scope is pending. */
+  scopeWaitMs?: number;
   now?: () => number;
 }
+
+/** One attempt at a job's finalization. */
+export type FinalizeOutcome =
+  /** This attempt finished the job, or found it final already. */
+  | { status: 'final'; job: StoredJob }
+  /** An earlier job of the same scope is still pending: try again later (nothing was done). */
+  | { status: 'waiting'; earlier: string }
+  /** A newer run of the same job took over; this one stopped without writing more. */
+  | { status: 'superseded' }
+  /** The attempt failed; `run` is the run number it held, if it got as far as claiming one. */
+  | { status: 'failed'; error: unknown; run?: number };
 
 const DELETE_CHUNK = 10_000;
 
@@ -58,124 +79,200 @@ export class Finalizer {
     this.catalog = new PropertyCatalog({ graph: deps.graph });
   }
 
+  /**
+   * Runs the job to its end in this process: waits while earlier jobs of its scope are pending,
+   * and returns the job as it ends (another run's result when this one was superseded). Throws
+   * what a failed attempt threw.
+   */
   async run(ref: JobRef): Promise<StoredJob> {
-    const { jobs, graph, logger } = this.deps;
-    const now = this.deps.now ?? Date.now;
-    let job = await jobs.get(ref);
-    if (job.status !== 'FINALIZE_PENDING') return job;
-    const scope = effectiveScope(job);
-    const lease = await acquireScopeLock({
-      graph,
-      accountId: job.accountId,
-      scope: scope ?? '(no scope)',
-      jobId: job.id,
-      leaseMs: this.deps.scopeLeaseMs ?? 60_000,
-      now,
-    });
-    const started = now();
-    try {
-      job = await jobs.get(ref);
-      if (job.status !== 'FINALIZE_PENDING') return job;
-      // A re-run (a worker died half way) recounts what the earlier run already deleted.
-      const rerun = job.finalizeRuns > 0;
-      await jobs.update(ref, { finalizeRuns: job.finalizeRuns + 1 });
-      job = await stageBulkFile(this.deps, job);
-      const ctx: ApplyContext = {
-        graph,
-        job,
-        mode: job.syncMode,
-        accountId: job.accountId,
-        scope,
-        now: now(),
-        chunkSize: this.deps.chunkSize,
-        tally: new Tally(),
-        rawData: this.deps.rawData,
-        catalog: this.catalog.recorder(job.accountId),
-        newScope:
-          job.syncMode === 'DIFF' &&
-          scope !== null &&
-          !(await this.scopeHasEntities(job.accountId, scope)),
-        placeholders:
-          (job.syncMode === 'DIFF' || job.syncMode === 'PUT') &&
-          (await this.scopeHasEntities(job.accountId, PLACEHOLDER_SCOPE)),
-      };
-      await this.eachChunk(
-        job,
-        'e',
-        (entities) => prepareEntities(ctx, entities),
-        () => this.progress(ref, ctx),
-      );
-      let entitiesDeleted = 0;
-      if (job.syncMode === 'DIFF' && scope !== null) {
-        entitiesDeleted = await this.softDeleteAbsent(ctx, scope, 'entities', rerun);
+    for (;;) {
+      const outcome = await this.attempt(ref);
+      switch (outcome.status) {
+        case 'final':
+          return outcome.job;
+        case 'superseded':
+          return this.deps.jobs.get(ref);
+        case 'failed':
+          throw outcome.error;
+        case 'waiting':
+          await new Promise((r) => setTimeout(r, this.deps.scopeWaitMs ?? 250));
       }
-      await this.eachChunk(
-        job,
-        'r',
-        (relationships) => prepareRelationships(ctx, relationships as StagedRelationship[]),
-        () => this.progress(ref, ctx),
-      );
-      let relationshipsDeleted = 0;
-      if (job.syncMode === 'DIFF' && scope !== null) {
-        relationshipsDeleted = await this.softDeleteAbsent(ctx, scope, 'relationships', rerun);
-      }
-      if (job.syncMode === 'CROSS_SCOPE' && scope !== null) {
-        relationshipsDeleted = await this.softDeleteAbsent(ctx, scope, 'cross-scope', rerun);
-      }
-      const t = ctx.tally;
-      const finished = await jobs.transition(ref, {
-        from: ['FINALIZE_PENDING'],
-        to: 'FINISHED',
-        set: {
-          ...counters(ctx),
-          numEntitiesDeleted: entitiesDeleted,
-          numRelationshipsDeleted: relationshipsDeleted,
-          endTimestamp: now(),
-          ...(t.errors.length > 0 ? { errorsJson: JSON.stringify(t.errors) } : {}),
-        },
-      });
-      logger.info(
-        { jobId: job.id, accountId: job.accountId, ms: now() - started },
-        'sync job finalized',
-      );
-      job = finished ?? (await jobs.get(ref));
-    } finally {
-      await lease.release();
     }
-    await this.cleanUp(job);
-    return job;
+  }
+
+  /** One attempt: claims a run of the job (when it is the scope's turn) and applies it. */
+  async attempt(ref: JobRef): Promise<FinalizeOutcome> {
+    let run: number | undefined = undefined;
+    try {
+      const job = await this.deps.jobs.get(ref);
+      if (job.status !== 'FINALIZE_PENDING') return { status: 'final', job };
+      const claim = await this.deps.jobs.claimRun(ref);
+      if (!claim.mine) {
+        return claim.earlier !== null && claim.job.status === 'FINALIZE_PENDING'
+          ? { status: 'waiting', earlier: claim.earlier }
+          : { status: 'final', job: claim.job };
+      }
+      run = claim.job.finalizeRuns;
+      return { status: 'final', job: await this.apply(claim.job, run) };
+    } catch (error) {
+      if (error instanceof FencedOutError) {
+        this.deps.logger.warn({ jobId: ref.jobId, run }, 'finalization run superseded; stopped');
+        return { status: 'superseded' };
+      }
+      return { status: 'failed', error, ...(run === undefined ? {} : { run }) };
+    }
+  }
+
+  private async apply(claimed: StoredJob, run: number): Promise<StoredJob> {
+    const { jobs, logger } = this.deps;
+    const ref = { accountId: claimed.accountId, jobId: claimed.id };
+    const graph = fencedGraph(this.deps.graph, { ...ref, run });
+    const started = Date.now();
+    const scope = effectiveScope(claimed);
+    const checkpoint = readCheckpoint(claimed);
+    if (checkpoint !== undefined) {
+      logger.info(
+        { jobId: claimed.id, run, applied: checkpoint.applied, deleted: checkpoint.deleted },
+        'finalization resumed from its checkpoint',
+      );
+    }
+    const job = await stageBulkFile({ ...this.deps, run }, claimed);
+    const ctx: ApplyContext = {
+      graph,
+      job,
+      mode: job.syncMode,
+      accountId: job.accountId,
+      scope,
+      // A resumed run stamps what it writes with the first run's time, as if it had not stopped.
+      now: checkpoint?.now ?? (this.deps.now ?? Date.now)(),
+      chunkSize: this.deps.chunkSize,
+      tally: Tally.restore(checkpoint?.tally, checkpoint?.errors),
+      rawData: this.deps.rawData.on(graph),
+      catalog: this.catalog.recorder(job.accountId),
+      newScope:
+        job.syncMode === 'DIFF' &&
+        scope !== null &&
+        !(await this.scopeHasEntities(job.accountId, scope)),
+      placeholders:
+        (job.syncMode === 'DIFF' || job.syncMode === 'PUT') &&
+        (await this.scopeHasEntities(job.accountId, PLACEHOLDER_SCOPE)),
+    };
+    const progress = new Progress(graph, ref, ctx, checkpoint);
+    // A re-run (the worker of an earlier run died or stalled) recounts deletes it cannot skip.
+    const rerun = run > 1;
+    await this.eachChunk(
+      job,
+      ctx.tally,
+      'e',
+      progress.applied('e'),
+      (entities, tally) => prepareEntities({ ...ctx, tally }, entities),
+      (n) => progress.advance('e', n),
+    );
+    if (job.syncMode === 'DIFF' && scope !== null && progress.deleted('e') === undefined) {
+      await progress.recordDeleted('e', await this.softDeleteAbsent(ctx, scope, 'entities', rerun));
+    }
+    // Mapped relationships count the placeholders they create once per run: a re-run does the
+    // relationship pass again from its start (counters as they were then) instead of resuming.
+    const resumable = job.numMappedRelationshipsUploaded === 0;
+    progress.startRelationships(resumable);
+    await this.eachChunk(
+      job,
+      ctx.tally,
+      'r',
+      progress.applied('r'),
+      (relationships, tally) =>
+        prepareRelationships({ ...ctx, tally }, relationships as StagedRelationship[]),
+      (n) => progress.advance('r', n),
+    );
+    if (scope !== null && progress.deleted('r') === undefined) {
+      if (job.syncMode === 'DIFF') {
+        await progress.recordDeleted(
+          'r',
+          await this.softDeleteAbsent(ctx, scope, 'relationships', rerun),
+        );
+      }
+      if (job.syncMode === 'CROSS_SCOPE') {
+        await progress.recordDeleted(
+          'r',
+          await this.softDeleteAbsent(ctx, scope, 'cross-scope', rerun),
+        );
+      }
+    }
+    const t = ctx.tally;
+    const finished = await jobs.transition(ref, {
+      from: ['FINALIZE_PENDING'],
+      to: 'FINISHED',
+      run,
+      set: {
+        ...counters(ctx),
+        numEntitiesDeleted: progress.deleted('e') ?? 0,
+        numRelationshipsDeleted: progress.deleted('r') ?? 0,
+        endTimestamp: (this.deps.now ?? Date.now)(),
+        finalizeCheckpoint: null,
+        ...(t.errors.length > 0 ? { errorsJson: JSON.stringify(t.errors) } : {}),
+      },
+    });
+    if (finished === undefined) throw new FencedOutError(ref.jobId, run);
+    logger.info(
+      { jobId: job.id, accountId: job.accountId, run, ms: Date.now() - started },
+      'sync job finalized',
+    );
+    await this.cleanUp(finished);
+    return finished;
   }
 
   /**
    * The job could not be finalized and will not be tried again: FAILED when the data was
-   * rejected, ERROR when infrastructure kept failing. Staged data is discarded either way.
+   * rejected, ERROR when infrastructure kept failing. Staged data is discarded either way. With
+   * `run`, only while that run is still the job's latest (a newer run may be finishing it).
    */
-  async giveUp(ref: JobRef, err: unknown): Promise<void> {
+  async giveUp(ref: JobRef, err: unknown, run?: number): Promise<void> {
     const rejected = err instanceof DataRejectedError;
     const message =
       err instanceof AppError ? err.message : 'Finalization failed after repeated errors';
-    const job = await this.deps.jobs.transition(ref, {
-      from: ['FINALIZE_PENDING'],
-      to: rejected ? 'FAILED' : 'ERROR',
-      set: { error: message, endTimestamp: (this.deps.now ?? Date.now)() },
-    });
+    let job: StoredJob | undefined;
+    try {
+      job = await this.deps.jobs.transition(ref, {
+        from: ['FINALIZE_PENDING'],
+        to: rejected ? 'FAILED' : 'ERROR',
+        ...(run === undefined ? {} : { run }),
+        set: {
+          error: message,
+          endTimestamp: (this.deps.now ?? Date.now)(),
+          finalizeCheckpoint: null,
+        },
+      });
+    } catch (fenceErr) {
+      if (!(fenceErr instanceof FencedOutError)) throw fenceErr;
+      job = undefined;
+    }
+    if (job === undefined) {
+      this.deps.logger.warn(
+        { err, jobId: ref.jobId, run },
+        'finalization failed; a newer run goes on',
+      );
+      return;
+    }
     this.deps.logger.error({ err, jobId: ref.jobId }, 'sync job finalization gave up');
-    if (job !== undefined) await this.cleanUp(job);
+    await this.cleanUp(job);
   }
 
   /**
    * Feeds the job's staged objects of one kind, in upload order and in chunks of chunkSize, to
    * `prepare` (classification: reads only) and runs the writes it returns one at a time, in
-   * order. The next chunk is classified while the previous one writes, and two classifications
-   * may run at once (Neo4j uses a core for each): chunks hold distinct keys, so neither sees the
-   * other's effects. PATCH and OVERRIDE, whose entities may be named by `_key` in one chunk and
-   * by `_id` in another, and mapped relationships go one chunk at a time.
+   * order, telling `written` how many objects each applied. The first `skip` objects (applied by
+   * an earlier run) are passed over. The next chunk is classified while the previous one writes,
+   * and two classifications may run at once (Neo4j uses a core for each): chunks hold distinct
+   * keys, so neither sees the other's effects. PATCH and OVERRIDE, whose entities may be named by
+   * `_key` in one chunk and by `_id` in another, and mapped relationships go one chunk at a time.
    */
   private async eachChunk(
     job: StoredJob,
+    tally: Tally,
     kind: 'e' | 'r',
-    prepare: (chunk: Array<StagedEntity | StagedRelationship>) => Promise<Write>,
-    written: () => Promise<void>,
+    skip: number,
+    prepare: (chunk: Array<StagedEntity | StagedRelationship>, tally: Tally) => Promise<Write>,
+    written: (objects: number) => Promise<void>,
   ): Promise<void> {
     // PATCH and OVERRIDE may name one entity by `_key` in one chunk and by `_id` in another;
     // mapped relationships create placeholder targets that a later chunk must find.
@@ -184,25 +281,32 @@ export class Finalizer {
       job.syncMode === 'OVERRIDE' ||
       (kind === 'r' && job.numMappedRelationshipsUploaded > 0);
     const depth = sequential ? 1 : 2;
-    const prepared: Array<Promise<Write>> = [];
+    // Each chunk counts into a tally of its own, added to the run's once the chunk is written:
+    // the counters a checkpoint saves are those of the chunks written, not of one prepared ahead.
+    const prepared: Array<{ write: Promise<Write>; objects: number; counted: Tally }> = [];
     const writeOldest = async () => {
-      const write = await prepared.shift()!;
-      await write();
-      await written();
+      const { write, objects, counted } = prepared.shift()!;
+      await (
+        await write
+      )();
+      tally.merge(counted);
+      await written(objects);
     };
     const apply = async (chunk: Array<StagedEntity | StagedRelationship>) => {
-      const p = prepare(chunk);
-      p.catch(() => undefined); // awaited in order by writeOldest, which rethrows
-      prepared.push(p);
+      const counted = tally.fork();
+      const write = prepare(chunk, counted);
+      write.catch(() => undefined); // awaited in order by writeOldest, which rethrows
+      prepared.push({ write, objects: chunk.length, counted });
       if (prepared.length >= depth) await writeOldest();
     };
-    await this.eachBatchChunk(job, kind, apply);
+    await this.eachBatchChunk(job, kind, skip, apply);
     while (prepared.length > 0) await writeOldest();
   }
 
   private async eachBatchChunk(
     job: StoredJob,
     kind: 'e' | 'r',
+    skip: number,
     apply: (objects: Array<StagedEntity | StagedRelationship>) => Promise<void>,
   ): Promise<void> {
     const batches = await this.deps.graph.read<{
@@ -217,7 +321,17 @@ export class Finalizer {
     // about two chunks plus one batch, however many batches the job has.
     const { chunkSize } = this.deps;
     const size = (b: (typeof batches)[number]) => (kind === 'e' ? b.entities : b.relationships);
-    const todo = batches.filter((b) => size(b) > 0);
+    let todo = batches.filter((b) => size(b) > 0);
+    // A resumed run passes over what an earlier run applied: whole batches without reading them
+    // while their size is exact (no object of theirs is superseded by a later batch), the rest
+    // by dropping objects.
+    let toSkip = skip;
+    if (!job.crossBatchDuplicates) {
+      while (todo.length > 0 && size(todo[0]!) <= toSkip) {
+        toSkip -= size(todo[0]!);
+        todo = todo.slice(1);
+      }
+    }
     const load = async (b: (typeof batches)[number]) => {
       const batch = await readBatch(this.deps.blobs, b.blobKey);
       const objects: Array<StagedEntity | StagedRelationship> =
@@ -239,8 +353,13 @@ export class Finalizer {
     readAhead();
     let pending: Array<StagedEntity | StagedRelationship> = [];
     for (let i = 0; loading.length > 0; i++) {
-      const objects = await loading.shift()!;
+      let objects = await loading.shift()!;
       ahead -= size(todo[i]!);
+      if (toSkip > 0) {
+        const dropped = Math.min(toSkip, objects.length);
+        objects = objects.slice(dropped);
+        toSkip -= dropped;
+      }
       pending = pending.length === 0 ? objects : pending.concat(objects);
       while (pending.length >= chunkSize) {
         const chunk = pending.slice(0, chunkSize);
@@ -290,7 +409,7 @@ export class Finalizer {
     await ctx.catalog.record([{ name: '_endOn', kind: 'number' }]);
     let deleted = 0;
     for (;;) {
-      const [row] = await this.deps.graph.write<{ deleted: number }>(statement, params);
+      const [row] = await ctx.graph.write<{ deleted: number }>(statement, params);
       deleted += row?.deleted ?? 0;
       if ((row?.deleted ?? 0) < DELETE_CHUNK) break;
     }
@@ -309,10 +428,6 @@ export class Finalizer {
     return rows.length > 0;
   }
 
-  private async progress(ref: JobRef, ctx: ApplyContext): Promise<void> {
-    await this.deps.jobs.update(ref, counters(ctx));
-  }
-
   private async cleanUp(job: StoredJob): Promise<void> {
     try {
       await this.deps.jobs.deleteStaging(job.id);
@@ -321,29 +436,4 @@ export class Finalizer {
       this.deps.logger.warn({ err, jobId: job.id }, 'could not remove staged data');
     }
   }
-}
-
-/** The scope a job's objects live in: its scope, or for integration jobs the instance id. */
-export function effectiveScope(job: {
-  scope?: string;
-  integrationInstanceId?: string;
-  source: string;
-  syncMode: string;
-}): string | null {
-  if (job.scope !== undefined) return job.scope;
-  if (job.integrationInstanceId !== undefined) return job.integrationInstanceId;
-  return job.syncMode === 'PATCH' ? null : job.source;
-}
-
-function counters(ctx: ApplyContext): Record<string, number> {
-  const t = ctx.tally;
-  return {
-    numEntitiesCreated: t.entitiesCreated,
-    numEntitiesUpdated: t.entitiesUpdated,
-    numEntityUpdateErrors: t.entityUpdateErrors,
-    numRelationshipsCreated: t.relationshipsCreated,
-    numRelationshipsUpdated: t.relationshipsUpdated,
-    numRelationshipCreateErrors: t.relationshipCreateErrors,
-    numRawDataVersionsCreated: t.rawDataVersions,
-  };
 }

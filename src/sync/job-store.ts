@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { NotFoundError } from '../errors/app-error';
 import type { Graph, Tx } from '../graph/graph';
+import { fencedGraph } from './finalize-fence';
 import type { JobEvent, JobRef } from './job-service-contract';
 import {
   type BulkFileInfo,
@@ -21,8 +22,12 @@ import {
 export interface StoredJob extends SyncJob {
   batchSeq: number;
   crossBatchDuplicates: boolean;
-  /** How many times a finalization of this job has started (more than 1: a re-run). */
+  /** How many finalization runs of this job have started: the current run's fencing token. */
   finalizeRuns: number;
+  /** The job's place in its scope's finalize order (set when its finalize is accepted). */
+  finalizeSeq?: number;
+  /** How far the current finalization got (JSON, finalize-progress.ts), while one is under way. */
+  finalizeCheckpoint?: string;
   /** Until when the job's current bulk upload URL is valid (epoch ms), once one was issued. */
   bulkUploadUrlExpiresAt?: number;
   /** Where the bulk file is in the blob store, once it was received. */
@@ -67,6 +72,8 @@ export function toJob(node: JobNode): StoredJob {
     if (typeof v === 'string') job[field] = v;
   }
   if (typeof node.endTimestamp === 'number') job.endTimestamp = node.endTimestamp;
+  if (typeof node.finalizeSeq === 'number') job.finalizeSeq = node.finalizeSeq;
+  if (typeof node.finalizeCheckpoint === 'string') job.finalizeCheckpoint = node.finalizeCheckpoint;
   if (Array.isArray(node.partialDatasetTypes))
     job.partialDatasetTypes = node.partialDatasetTypes as string[];
   if (typeof node.errorsJson === 'string')
@@ -98,6 +105,8 @@ export function publicJob(job: StoredJob): SyncJob {
   delete rest.batchSeq;
   delete rest.crossBatchDuplicates;
   delete rest.finalizeRuns;
+  delete rest.finalizeSeq;
+  delete rest.finalizeCheckpoint;
   delete rest.bulkUploadUrlExpiresAt;
   delete rest.bulkFileKey;
   return rest as SyncJob;
@@ -165,18 +174,76 @@ export class JobStore {
     return toJob(row.job);
   }
 
-  /** Moves the job from one of `from` to `to`; undefined when it was in another status. */
+  /**
+   * Moves the job from one of `from` to `to`; undefined when it was in another status. With `run`,
+   * only while that finalization run is the job's current one (else FencedOutError).
+   */
   async transition(
     ref: JobRef,
-    move: { from: readonly JobStatus[]; to: JobStatus; set?: JobNode },
+    move: { from: readonly JobStatus[]; to: JobStatus; set?: JobNode; run?: number },
   ): Promise<StoredJob | undefined> {
-    const [row] = await this.graph.write<{ job: JobNode }>('sync/set-job-status', {
+    const graph =
+      move.run === undefined ? this.graph : fencedGraph(this.graph, { ...ref, run: move.run });
+    const [row] = await graph.write<{ job: JobNode }>('sync/set-job-status', {
       ...ref,
       from: move.from,
       to: move.to,
       set: move.set ?? {},
     });
     return row === undefined ? undefined : toJob(row.job);
+  }
+
+  /**
+   * Accepts a finalize (AWAITING_UPLOADS to FINALIZE_PENDING) and gives the job the next place in
+   * the finalize order of `scopeKey`; undefined when the job did not await uploads.
+   */
+  async acceptFinalize(
+    ref: JobRef,
+    scopeKey: string,
+    set: JobNode,
+  ): Promise<StoredJob | undefined> {
+    const [row] = await this.graph.write<{ job: JobNode }>('sync/accept-finalize', {
+      ...ref,
+      scopeKey,
+      set,
+    });
+    return row === undefined ? undefined : toJob(row.job);
+  }
+
+  /**
+   * Hands an accepted finalize back (FINALIZE_PENDING to AWAITING_UPLOADS) while no run has
+   * started since; undefined when one has (it will finish the job) or the job moved on.
+   */
+  async returnUnclaimedFinalize(ref: JobRef): Promise<StoredJob | undefined> {
+    const [row] = await this.graph.write<{ job: JobNode }>('sync/return-unclaimed-finalize', {
+      ...ref,
+    });
+    return row === undefined ? undefined : toJob(row.job);
+  }
+
+  /**
+   * Claims the next finalization run of a FINALIZE_PENDING job when no earlier job of its scope
+   * is pending: `mine` says whether it was claimed (the run number is the job's finalizeRuns);
+   * `earlier` names the job it waits for.
+   */
+  async claimRun(ref: JobRef): Promise<{ job: StoredJob; mine: boolean; earlier: string | null }> {
+    const [row] = await this.graph.write<{ job: JobNode; mine: boolean; earlier: string | null }>(
+      'sync/claim-finalize-run',
+      { ...ref },
+    );
+    if (row === undefined) throw new NotFoundError(`Sync job '${ref.jobId}' not found`);
+    return { job: toJob(row.job), mine: row.mine, earlier: row.earlier };
+  }
+
+  /** FINALIZE_PENDING jobs that started before `before`, oldest first. */
+  async findFinalizePending(
+    before: number,
+    limit: number,
+  ): Promise<Array<JobRef & { finalizeSeq: number }>> {
+    return this.graph.read<JobRef & { finalizeSeq: number }>('sync/find-finalize-pending', {
+      before,
+      limit,
+    });
   }
 
   /**

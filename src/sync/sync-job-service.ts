@@ -6,6 +6,7 @@ import { stageBatch } from './batch-staging';
 import type { FinalizeDispatcher } from './finalize-dispatch';
 import type { JobEvent, JobRef, SyncJobApi, UploadRequest } from './job-service-contract';
 import type { JobStatus, SyncJob } from './job-types';
+import { finalizeScopeKey } from './finalize-order';
 import { type JobStore, publicJob, type StoredJob } from './job-store';
 import { parseAbort, parseEvents, parseFinalize } from './request-bodies';
 import { jobStagingPrefix } from './staging';
@@ -78,19 +79,22 @@ export class SyncJobService implements SyncJobApi {
   async finalize(input: JobRef & { body: unknown }): Promise<SyncJob> {
     const ref = { accountId: input.accountId, jobId: input.jobId };
     const { partialDatasetTypes } = parseFinalize(input.body);
-    const moved = await this.deps.jobs.transition(ref, {
-      from: ['AWAITING_UPLOADS'],
-      to: 'FINALIZE_PENDING',
-      set: { partialDatasetTypes },
+    const job = await this.deps.jobs.get(ref);
+    const accepted = await this.deps.jobs.acceptFinalize(ref, finalizeScopeKey(job), {
+      partialDatasetTypes,
     });
-    if (moved === undefined) requireAwaitingUploads(await this.deps.jobs.get(ref));
+    if (accepted === undefined) {
+      requireAwaitingUploads(await this.deps.jobs.get(ref));
+      throw new Error('unreachable: job moved concurrently');
+    }
     try {
-      await this.deps.dispatcher.dispatch(ref);
+      await this.deps.dispatcher.dispatch({ ...ref, seq: accepted.finalizeSeq ?? 0 });
     } catch (err) {
       // Nobody will finalize a job that never reached the queue: hand it back to the client, who
-      // may finalize again once the queue is reachable.
-      await this.deps.jobs.transition(ref, { from: ['FINALIZE_PENDING'], to: 'AWAITING_UPLOADS' });
-      throw err;
+      // may finalize again once the queue is reachable. An enqueue that timed out may still have
+      // reached a worker, though: once a run has started, the job stays pending and is finished.
+      const handedBack = await this.deps.jobs.returnUnclaimedFinalize(ref);
+      if (handedBack !== undefined) throw err;
     }
     return publicJob(await this.deps.jobs.get(ref));
   }

@@ -21,7 +21,7 @@ startFinalizeWorker({
   logger: pino({ level: 'silent' }),
   run: (task) => {
     process.send?.({ started: task });
-    return new Promise<void>(() => undefined);
+    return new Promise<never>(() => undefined);
   },
   onGaveUp: () => Promise.resolve(),
 });

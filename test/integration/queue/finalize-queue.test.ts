@@ -11,8 +11,13 @@ import {
   type FinalizeQueue,
   type FinalizeTask,
   openFinalizeQueue,
+  queueJobId,
 } from '../../../src/queue/finalize-queue';
-import { type GaveUpReason, startFinalizeWorker } from '../../../src/queue/finalize-worker';
+import {
+  type GaveUpReason,
+  startFinalizeWorker,
+  type TaskOutcome,
+} from '../../../src/queue/finalize-worker';
 import { redisUrl, silentLogger } from '../../helpers/harness';
 
 const PREFIX = 'graphsync-test';
@@ -77,9 +82,14 @@ describe('finalize queue and worker (real Redis)', () => {
       lockDurationMs: opts.lockDurationMs ?? 5000,
       closeTimeoutMs: opts.closeTimeoutMs,
       logger: silentLogger,
-      run: async (task) => {
+      run: async (task): Promise<TaskOutcome> => {
         runs.push(task);
-        await opts.run?.(task);
+        try {
+          await opts.run?.(task);
+          return { status: 'done' };
+        } catch (error) {
+          return { status: 'failed', error };
+        }
       },
       onGaveUp: async (task, err, reason) => {
         gaveUp.push({ task, err, reason });
@@ -90,7 +100,11 @@ describe('finalize queue and worker (real Redis)', () => {
     return { handle, runs, gaveUp };
   }
 
-  const newTask = (): FinalizeTask => ({ accountId: `t-${randomUUID()}`, jobId: randomUUID() });
+  const newTask = (): FinalizeTask => ({
+    accountId: `t-${randomUUID()}`,
+    jobId: randomUUID(),
+    seq: 1,
+  });
 
   async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 5000) {
     const deadline = Date.now() + timeoutMs;
@@ -109,16 +123,16 @@ describe('finalize queue and worker (real Redis)', () => {
     );
   }
 
-  it('runs a task once however often it is enqueued, under the sync job id', async () => {
+  it('runs a task once however often it is enqueued, under the id of its accepted finalize', async () => {
     const admin = adminQueue();
     const queue = openQueue();
     const task = newTask();
     await Promise.all([queue.enqueue(task), queue.enqueue(task)]);
     await queue.enqueue(task);
-    assert.equal(await admin.getJobState(task.jobId), 'waiting');
+    assert.equal(await admin.getJobState(queueJobId(task)), 'waiting');
 
     const { runs } = startWorker();
-    await waitForState(admin, task.jobId, 'completed');
+    await waitForState(admin, queueJobId(task), 'completed');
     await queue.enqueue(task);
     await sleep(300);
 
@@ -140,7 +154,7 @@ describe('finalize queue and worker (real Redis)', () => {
     });
 
     await queue.enqueue(task);
-    await waitForState(admin, task.jobId, 'completed');
+    await waitForState(admin, queueJobId(task), 'completed');
 
     assert.equal(runs.length, 3);
     assert.deepEqual(gaveUp, []);
@@ -155,7 +169,7 @@ describe('finalize queue and worker (real Redis)', () => {
     });
 
     await queue.enqueue(task);
-    await waitForState(admin, task.jobId, 'failed');
+    await waitForState(admin, queueJobId(task), 'failed');
     await sleep(300);
 
     assert.equal(runs.length, 3);
@@ -163,7 +177,7 @@ describe('finalize queue and worker (real Redis)', () => {
     assert.deepEqual(gaveUp[0]!.task, task);
     assert.equal(gaveUp[0]!.reason, 'attempts-exhausted');
     assert.ok(gaveUp[0]!.err instanceof UnavailableError);
-    assert.equal((await admin.getJob(task.jobId))?.failedReason, 'Neo4j is down');
+    assert.equal((await admin.getJob(queueJobId(task)))?.failedReason, 'Neo4j is down');
   });
 
   it('does not retry an AppError that is not retryable', async () => {
@@ -175,7 +189,7 @@ describe('finalize queue and worker (real Redis)', () => {
     });
 
     await queue.enqueue(task);
-    await waitForState(admin, task.jobId, 'failed');
+    await waitForState(admin, queueJobId(task), 'failed');
     await sleep(300);
 
     assert.equal(runs.length, 1);
@@ -191,11 +205,11 @@ describe('finalize queue and worker (real Redis)', () => {
     await queue.enqueue(task);
     // What six stalled-job recoveries leave behind (BullMQ's stalled counter on the job hash).
     const redis = new Redis(redisUrl());
-    await redis.hset(`${PREFIX}:${queueName}:${task.jobId}`, 'stc', 6);
+    await redis.hset(`${PREFIX}:${queueName}:${queueJobId(task)}`, 'stc', 6);
     redis.disconnect();
 
     const { runs, gaveUp } = startWorker();
-    await waitForState(admin, task.jobId, 'failed');
+    await waitForState(admin, queueJobId(task), 'failed');
 
     assert.equal(runs.length, 0);
     assert.equal(gaveUp.length, 1);
@@ -243,7 +257,7 @@ describe('finalize queue and worker (real Redis)', () => {
     await handle.close();
 
     assert.ok(finished, 'close() returned before the task finished');
-    assert.equal(await admin.getJobState(task.jobId), 'completed');
+    assert.equal(await admin.getJobState(queueJobId(task)), 'completed');
   });
 
   it('close() leaves a task that outlasts its timeout to another worker', async () => {
@@ -264,7 +278,7 @@ describe('finalize queue and worker (real Redis)', () => {
     assert.ok(Date.now() - closing < 1000, 'close() did not stop at its timeout');
 
     const second = startWorker({ lockDurationMs: 1000 });
-    await waitForState(admin, task.jobId, 'completed', 10_000);
+    await waitForState(admin, queueJobId(task), 'completed', 10_000);
     assert.deepEqual(second.runs, [task]);
     release();
   });
@@ -286,11 +300,70 @@ describe('finalize queue and worker (real Redis)', () => {
     const killedAt = Date.now();
 
     const survivor = startWorker({ lockDurationMs });
-    await waitForState(admin, task.jobId, 'completed', 10_000);
+    await waitForState(admin, queueJobId(task), 'completed', 10_000);
     const takeoverMs = Date.now() - killedAt;
 
     assert.deepEqual(survivor.runs, [task]);
     assert.ok(takeoverMs < 10_000, `took ${takeoverMs} ms`);
+  });
+
+  it('puts a task that must wait for its scope back as delayed, without spending an attempt', async () => {
+    const admin = adminQueue();
+    const queue = openQueue(1);
+    const task = newTask();
+    const outcomes: TaskOutcome[] = [{ status: 'waiting' }, { status: 'waiting' }];
+    let runs = 0;
+    const gaveUp: unknown[] = [];
+    const worker = startFinalizeWorker({
+      redisUrl: redisUrl(),
+      prefix: PREFIX,
+      queueName,
+      concurrency: 1,
+      lockDurationMs: 5000,
+      scopeWaitMs: 100,
+      logger: silentLogger,
+      run: () => {
+        runs++;
+        return Promise.resolve(outcomes.shift() ?? { status: 'done' });
+      },
+      onGaveUp: (t, err) => {
+        gaveUp.push(err);
+        return Promise.resolve();
+      },
+    });
+    cleanups.push(() => worker.close());
+    await queue.enqueue(task);
+    await waitForState(admin, queueJobId(task), 'completed');
+    // One attempt allowed, two waits: waiting is not a failed attempt.
+    assert.equal(runs, 3);
+    assert.deepEqual(gaveUp, []);
+  });
+
+  it('ensure() queues a task whose queue job is missing or finished, and only then', async () => {
+    const admin = adminQueue();
+    const queue = openQueue();
+    const task = newTask();
+    const id = queueJobId(task);
+    assert.equal(await queue.ensure(task), true, 'missing: queued');
+    assert.equal(await queue.ensure(task), false, 'waiting: left alone');
+    assert.equal(await admin.getJobState(id), 'waiting');
+
+    const { runs } = startWorker();
+    await waitForState(admin, id, 'completed');
+    assert.equal(await queue.ensure(task), true, 'finished while its job is pending: queued again');
+    await waitFor('the second run', () => runs.length === 2);
+    await waitForState(admin, id, 'completed');
+
+    // Redis lost it (restarted empty, evicted).
+    await admin.remove(id);
+    assert.equal(await admin.getJobState(id), 'unknown');
+    assert.equal(await queue.ensure(task), true, 'lost: queued again');
+    await waitFor('the third run', () => runs.length === 3);
+    // A later acceptance of the same sync job (a new seq) is a new queue job of its own.
+    const again = { ...task, seq: 2 };
+    await queue.enqueue(again);
+    await waitFor('the run of the second acceptance', () => runs.length === 4);
+    assert.deepEqual(runs, [task, task, task, again]);
   });
 
   it('close() returns at once when Redis was never reachable', async () => {
@@ -301,7 +374,7 @@ describe('finalize queue and worker (real Redis)', () => {
       concurrency: 1,
       lockDurationMs: 1000,
       logger: silentLogger,
-      run: () => Promise.resolve(),
+      run: () => Promise.resolve({ status: 'done' } as const),
       onGaveUp: () => Promise.resolve(),
     });
     await sleep(300);

@@ -973,7 +973,10 @@ describe('sync jobs: bulk file at finalize (services, real Neo4j)', () => {
 
     // The interrupted run: it had started and staged the bulk file when its worker died.
     await sync.jobs.update(ref, { finalizeRuns: 1 });
-    const staged = await stageBulkFile({ graph, blobs, jobs: sync.jobs }, await sync.jobs.get(ref));
+    const staged = await stageBulkFile(
+      { graph, blobs, jobs: sync.jobs, run: 1 },
+      await sync.jobs.get(ref),
+    );
     assert.deepEqual([staged.numEntitiesUploaded, staged.numRelationshipsUploaded], [4, 2]);
 
     const done = await sync.finalizer.run(ref);

@@ -126,22 +126,23 @@ export interface ScopeContents {
   relationships: StoredRelationship[];
 }
 
-/** Holds or frees the finalize lease of (account, scope) as a stand-in job, as a finalizer would. */
+/** A stand-in for an earlier finalization of (account, scope): later ones wait behind it. */
 export async function holdScopeLock(accountId: string, scope: string): Promise<void> {
   const graph = await testGraph();
-  const rows = await graph.write('sync/acquire-scope-lock', {
+  await graph.write('sync/test-hold-scope', {
     accountId,
     scope,
-    jobId: 'test-holder',
+    holderId: `test-holder-${accountId}-${scope}`,
     now: Date.now(),
-    leaseMs: 60_000,
   });
-  assert.equal(rows.length, 1, 'the test could not take the scope lock');
 }
 
 export async function releaseScopeLock(accountId: string, scope: string): Promise<void> {
   const graph = await testGraph();
-  await graph.write('sync/release-scope-lock', { accountId, scope, jobId: 'test-holder' });
+  await graph.write('sync/test-release-scope', {
+    accountId,
+    holderId: `test-holder-${accountId}-${scope}`,
+  });
 }
 
 /** Every entity and relationship of (account, scope), deleted ones included, sorted by key. */
