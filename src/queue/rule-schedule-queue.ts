@@ -2,7 +2,12 @@ import { Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import { producerConnection, withTimeout } from './redis';
 import { UnavailableError } from '../errors/app-error';
-import type { RuleKey, RuleSchedule, ScheduledRule } from '../rules/schedule/rule-schedule';
+import type {
+  ReconcileOptions,
+  RuleKey,
+  RuleSchedule,
+  ScheduledRule,
+} from '../rules/schedule/rule-schedule';
 import {
   EVALUATE_RULE_JOB,
   RULE_EVALUATION_QUEUE,
@@ -20,11 +25,17 @@ import {
  *
  * Upserting a scheduler with the interval it already has keeps its next run time (so reconcile at
  * every API start does not shift or repeat runs); a new scheduler, or a changed interval, runs at
- * once and then every interval.
+ * once and then every interval. Workers open one too, for its reconcile `missingOnly`: they put
+ * back the schedulers Redis lost (src/rules/schedule/schedule-healer.ts).
  */
 export interface RuleEvaluationJobData {
   accountId: string;
   ruleId: string;
+}
+
+interface EnabledRule {
+  key: RuleKey;
+  interval: EnabledInterval;
 }
 
 /** Redis that never answers: fail the request instead of holding it until Redis is back. */
@@ -107,26 +118,54 @@ export function openQueueRuleSchedule(opts: {
     }
   };
 
-  const reconcile = async (rules: ScheduledRule[]) => {
-    const enabled = rules.flatMap((r) =>
+  /** The ids of the rules' schedulers in Redis (other schedulers are not reconcile's). */
+  const ruleSchedulerIds = async (): Promise<string[]> => {
+    const existing = await withTimeout(
+      queue.getJobSchedulers(),
+      timeoutMs,
+      'listing rule schedulers',
+    );
+    return existing.map((s) => s.key).filter((id) => id.startsWith(RULE_SCHEDULER_PREFIX));
+  };
+
+  /** At start-up: every enabled rule upserted (unchanged ones keep their next run), others removed. */
+  const replaceAll = async (enabled: EnabledRule[]) => {
+    const wanted = new Set(enabled.map((r) => ruleSchedulerId(r.key)));
+    await inBatches(enabled, RECONCILE_PARALLELISM, (r) => upsert(r.key, r.interval));
+    const stale = (await ruleSchedulerIds()).filter((id) => !wanted.has(id));
+    await inBatches(stale, RECONCILE_PARALLELISM, removeById);
+    opts.logger?.info(
+      { scheduled: wanted.size, removed: stale.length },
+      'rule schedules reconciled',
+    );
+  };
+
+  /**
+   * Healing (`missingOnly`): upserts only the enabled rules Redis has no scheduler for; an existing
+   * scheduler is not written at all, so nothing a concurrent writer (the API, another worker) just
+   * did is undone. Two processes adding one rule at once make one scheduler: the second upsert
+   * finds it with the same interval and keeps its pending job.
+   */
+  const addMissing = async (enabled: EnabledRule[]) => {
+    const existing = new Set(await ruleSchedulerIds());
+    const missing = enabled.filter((r) => !existing.has(ruleSchedulerId(r.key)));
+    await inBatches(missing, RECONCILE_PARALLELISM, (r) => upsert(r.key, r.interval));
+    if (missing.length > 0) {
+      opts.logger?.warn(
+        { restored: missing.length, scheduled: enabled.length },
+        'rule schedulers missing from Redis were restored',
+      );
+    } else {
+      opts.logger?.debug({ scheduled: enabled.length }, 'every rule scheduler is in place');
+    }
+  };
+
+  const reconcile = async (rules: ScheduledRule[], options: ReconcileOptions = {}) => {
+    const enabled = rules.flatMap((r): EnabledRule[] =>
       r.pollingInterval === 'DISABLED' ? [] : [{ key: r, interval: r.pollingInterval }],
     );
-    const wanted = new Set(enabled.map((r) => ruleSchedulerId(r.key)));
     try {
-      await inBatches(enabled, RECONCILE_PARALLELISM, (r) => upsert(r.key, r.interval));
-      const existing = await withTimeout(
-        queue.getJobSchedulers(),
-        timeoutMs,
-        'listing rule schedulers',
-      );
-      const stale = existing
-        .map((s) => s.key)
-        .filter((id) => id.startsWith(RULE_SCHEDULER_PREFIX) && !wanted.has(id));
-      await inBatches(stale, RECONCILE_PARALLELISM, removeById);
-      opts.logger?.info(
-        { scheduled: wanted.size, removed: stale.length },
-        'rule schedules reconciled',
-      );
+      await (options.missingOnly === true ? addMissing(enabled) : replaceAll(enabled));
     } catch (err) {
       throw new UnavailableError(
         'The rule schedules could not be restored: Redis is unavailable',

@@ -130,13 +130,15 @@ export function openLocalRuleSchedule(opts: {
   return {
     set: (rule) => Promise.resolve(set(rule)),
     remove: (key) => Promise.resolve(clear(ruleSchedulerId(key))),
-    reconcile: (rules) => {
+    reconcile: (rules, options = {}) => {
       if (closed) return Promise.resolve();
       const wanted = new Set<string>();
       for (const rule of rules) {
+        if (options.missingOnly === true && entries.has(ruleSchedulerId(rule))) continue;
         if (rule.pollingInterval !== 'DISABLED') wanted.add(ruleSchedulerId(rule));
         set(rule);
       }
+      if (options.missingOnly === true) return Promise.resolve();
       for (const id of [...entries.keys()]) if (!wanted.has(id)) clear(id);
       return Promise.resolve();
     },

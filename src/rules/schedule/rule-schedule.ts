@@ -20,9 +20,27 @@ export interface RuleSchedule {
   /** Starts or replaces the rule's schedule; DISABLED removes it. */
   set(rule: ScheduledRule): Promise<void>;
   remove(key: RuleKey): Promise<void>;
-  /** At start-up: exactly these rules are scheduled afterwards (others' schedules removed). */
-  reconcile(rules: ScheduledRule[]): Promise<void>;
+  /**
+   * At start-up: exactly these rules are scheduled afterwards (others' schedules removed).
+   * With `missingOnly` (the workers' periodic healing): only the enabled rules without a schedule
+   * get one; see ReconcileOptions.
+   */
+  reconcile(rules: ScheduledRule[], options?: ReconcileOptions): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface ReconcileOptions {
+  /**
+   * Adds the schedules of the enabled rules that have none (they run at once, then every
+   * interval) and does nothing else: an existing schedule is not written again, even with another
+   * interval, so its next run stays; none is removed. Running it from many processes at once is
+   * safe: it can never stop a rule or move its runs, and concurrent adds of one rule make one
+   * schedule. A deleted or DISABLED rule's leftover schedule removes itself at its next tick
+   * (`gone`). One race remains: a missing rule whose interval is changed while the pass runs may
+   * be added with the interval read, after the API set the new one; the rule's next save or the
+   * API's start-up reconcile corrects it.
+   */
+  missingOnly?: boolean;
 }
 
 /** What a schedule tick calls: evaluate the stored rule now. */

@@ -5,7 +5,8 @@ import { openLocalRuleSchedule } from './local-rule-schedule';
 import { openQueueRuleSchedule } from '../../queue/rule-schedule-queue';
 import { openRedisRuleLock } from '../../queue/redis-rule-lock';
 import { startRuleEvaluationQueueWorker } from '../../queue/rule-evaluation-worker';
-import type { RuleLock, RuleSchedule, ScheduledRunner } from './rule-schedule';
+import type { RuleLock, RuleSchedule, ScheduledRule, ScheduledRunner } from './rule-schedule';
+import { startScheduleHealer } from './schedule-healer';
 
 /**
  * Composition of rule scheduling for the two processes. Queue mode (REDIS_URL set): the API keeps
@@ -108,6 +109,44 @@ export function startRuleEvaluationWorker(input: {
       // Running evaluations finish (or are left behind past the timeout) before the lock closes.
       await worker.close();
       await lock.close();
+    },
+  };
+}
+
+/**
+ * A `graphsync worker` process's self-healing of the schedule (queue mode only): its own handle on
+ * the rule schedulers, checked at start and every `intervalMs` for enabled rules whose scheduler
+ * Redis lost, which are put back (schedule-healer.ts). `scheduledRules`: the stored rules
+ * (RuleService.scheduledRules). close() stops it; a pass in flight is abandoned.
+ */
+export function startRuleScheduleHealer(input: {
+  config: Config;
+  logger: Logger;
+  scheduledRules: () => Promise<ScheduledRule[]>;
+  intervalMs?: number;
+}): { close(): Promise<void> } {
+  const { config, logger } = input;
+  if (config.redisUrl === undefined) {
+    throw new ConfigError([
+      'REDIS_URL is required to heal the rule schedule: its schedulers live in Redis (queue mode)',
+    ]);
+  }
+  const schedule = openQueueRuleSchedule({
+    redisUrl: config.redisUrl,
+    prefix: config.queue.prefix,
+    overrideMs: config.rules.scheduleOverrideMs,
+    logger,
+  });
+  const healer = startScheduleHealer({
+    schedule,
+    scheduledRules: input.scheduledRules,
+    logger,
+    ...(input.intervalMs === undefined ? {} : { intervalMs: input.intervalMs }),
+  });
+  return {
+    close: async () => {
+      healer.stop();
+      await schedule.close();
     },
   };
 }
