@@ -14,7 +14,10 @@ import { startSyncReaper, syncJobsFromConfig } from './sync/create-sync-jobs';
 import { ParameterService } from './parameters/parameter-service';
 import { QueryService } from './query/query-service';
 import { buildRuleEngine, engineRunner, type RuleEngine } from './rules/rule-engine';
-import { startRuleEvaluationWorker } from './rules/schedule/rule-scheduling';
+import {
+  startRuleEvaluationWorker,
+  startRuleScheduleHealer,
+} from './rules/schedule/rule-scheduling';
 
 /**
  * Composition root of a worker process (queue mode): connects to Redis and Neo4j and runs the
@@ -101,13 +104,21 @@ export async function startWorker(input: {
     evaluationsKept: config.rules.evaluationsKept,
     baseUrl,
   });
+  // Rule schedulers Redis lost (restarted empty, failed over) are put back; present ones untouched.
+  const ruleService = engine.rules;
+  const scheduleHealer = startRuleScheduleHealer({
+    config,
+    logger,
+    scheduledRules: () => ruleService.scheduledRules(),
+    intervalMs: config.rules.scheduleHealIntervalMs,
+  });
   logger.info({ mode: config.mode, concurrency: config.queue.concurrency }, 'worker started');
   return {
     close: async () => {
       reaper.stop();
       reconciler.stop();
       // Finishes the running finalizations (or, past a timeout, leaves them to another worker).
-      await Promise.all([finalizeWorker.close(), ruleWorker.close()]);
+      await Promise.all([finalizeWorker.close(), ruleWorker.close(), scheduleHealer.close()]);
       await finalizeQueue.close();
       await redis.close();
       logger.info('worker stopped');

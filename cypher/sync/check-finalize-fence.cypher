@@ -7,7 +7,7 @@
 MATCH (j:_SyncJob {id: $jobId})
 USING INDEX SEEK j:_SyncJob(id)
 WHERE j.accountId = $accountId
-SET j.lockCount = coalesce(j.lockCount, 0) + 1
+SET j.locked = true
 WITH j
 WHERE j.status = 'FINALIZE_PENDING' AND j.finalizeRuns = $run
 RETURN j.id AS id

@@ -8,12 +8,13 @@
 MATCH (j:_SyncJob {id: $jobId})
 USING INDEX SEEK j:_SyncJob(id)
 WHERE j.accountId = $accountId
-SET j.lockCount = coalesce(j.lockCount, 0) + 1
+SET j.locked = true
 WITH j
 OPTIONAL MATCH (o:_SyncJob {accountId: $accountId, finalizeScope: j.finalizeScope, status: 'FINALIZE_PENDING'})
   WHERE o.finalizeSeq < j.finalizeSeq
 WITH j, o ORDER BY o.finalizeSeq
 WITH j, collect(o.id)[0] AS earlier
-WITH j, earlier, j.status = 'FINALIZE_PENDING' AND earlier IS NULL AS mine
-SET j.finalizeRuns = CASE WHEN mine THEN coalesce(j.finalizeRuns, 0) + 1 ELSE j.finalizeRuns END
+WITH j, earlier, j.status = 'FINALIZE_PENDING' AND earlier IS NULL AS mine,
+     coalesce(j.finalizeRuns, 0) AS runs
+SET j.finalizeRuns = CASE WHEN mine THEN runs + 1 ELSE runs END
 RETURN j {.*} AS job, mine, earlier

@@ -6,7 +6,7 @@
 MATCH (j:_SyncJob {id: $jobId})
 USING INDEX SEEK j:_SyncJob(id)
 WHERE j.accountId = $accountId
-SET j.lockCount = coalesce(j.lockCount, 0) + 1
+SET j.locked = true
 WITH j
 WHERE j.status = 'FINALIZE_PENDING'
   AND coalesce(j.finalizeRuns, 0) = coalesce(j.finalizeRunsAtAccept, 0)

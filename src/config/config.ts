@@ -122,6 +122,9 @@ const envSchema = z.object({
       .default(1000),
   ),
   QUERY_TIMEOUT: duration.prefault('60s'),
+  RULE_SCHEDULE_HEAL_INTERVAL: duration
+    .refine((ms) => ms >= 1000, 'must be at least 1s')
+    .prefault('30s'),
   RULE_SCHEDULE_OVERRIDE: z.preprocess(
     blankAsUnset,
     duration.refine((ms) => ms >= 100, 'must be at least 100ms').optional(),
@@ -234,6 +237,8 @@ export interface Config {
     readonly scheduleOverrideMs: number | undefined;
     /** Evaluation records kept per rule (the newest). */
     readonly evaluationsKept: number;
+    /** How often each worker puts back the rule schedulers Redis lost (ms). */
+    readonly scheduleHealIntervalMs: number;
   };
   readonly outbound: {
     /** Encrypts integration instance secrets at rest (32 bytes). Unset: secrets are refused, and
@@ -353,6 +358,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rules: {
       scheduleOverrideMs: e.RULE_SCHEDULE_OVERRIDE,
       evaluationsKept: e.RULE_EVALUATIONS_KEPT,
+      scheduleHealIntervalMs: e.RULE_SCHEDULE_HEAL_INTERVAL,
     },
     queue: {
       prefix: e.QUEUE_PREFIX,

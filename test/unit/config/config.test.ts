@@ -118,17 +118,38 @@ describe('loadConfig', () => {
   });
 
   it('runs rules on their own intervals and keeps 100 evaluations per rule unless told otherwise', () => {
-    assert.deepEqual(loadConfig({}).rules, { scheduleOverrideMs: undefined, evaluationsKept: 100 });
+    assert.deepEqual(loadConfig({}).rules, {
+      scheduleOverrideMs: undefined,
+      evaluationsKept: 100,
+      scheduleHealIntervalMs: 30_000,
+    });
     assert.deepEqual(
-      loadConfig({ RULE_SCHEDULE_OVERRIDE: '300ms', RULE_EVALUATIONS_KEPT: '5' }).rules,
-      { scheduleOverrideMs: 300, evaluationsKept: 5 },
+      loadConfig({
+        RULE_SCHEDULE_OVERRIDE: '300ms',
+        RULE_EVALUATIONS_KEPT: '5',
+        RULE_SCHEDULE_HEAL_INTERVAL: '5s',
+      }).rules,
+      { scheduleOverrideMs: 300, evaluationsKept: 5, scheduleHealIntervalMs: 5000 },
+    );
+    assert.throws(
+      () => loadConfig({ RULE_SCHEDULE_HEAL_INTERVAL: '500ms' }),
+      /RULE_SCHEDULE_HEAL_INTERVAL must be at least 1s/,
     );
     assert.equal(loadConfig({ RULE_SCHEDULE_OVERRIDE: '2s' }).rules.scheduleOverrideMs, 2000);
     assert.equal(loadConfig({ RULE_SCHEDULE_OVERRIDE: '100' }).rules.scheduleOverrideMs, 100);
     assert.deepEqual(loadConfig({ RULE_SCHEDULE_OVERRIDE: '', RULE_EVALUATIONS_KEPT: ' ' }).rules, {
       scheduleOverrideMs: undefined,
       evaluationsKept: 100,
+      scheduleHealIntervalMs: 30_000,
     });
+  });
+
+  it("hands a dead worker's finalization over within 10 s and a quarter, and reconciles every 10 s", () => {
+    const { queue } = loadConfig({});
+    assert.equal(queue.lockDurationMs, 10_000);
+    assert.equal(queue.reconcileIntervalMs, 10_000);
+    const set = loadConfig({ QUEUE_LOCK_DURATION: '2s', QUEUE_RECONCILE_INTERVAL: '1s' }).queue;
+    assert.deepEqual([set.lockDurationMs, set.reconcileIntervalMs], [2000, 1000]);
   });
 
   it('keeps 10 raw-data versions per entry unless RAW_DATA_VERSIONS_KEPT says otherwise', () => {
