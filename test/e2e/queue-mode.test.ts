@@ -1,20 +1,10 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import request from 'supertest';
-import { repoRoot } from '../../src/paths';
-import {
-  freshAccount,
-  neo4jUri,
-  redisUrl,
-  startTestApi,
-  testGraph,
-  type TestAccount,
-} from '../helpers/harness';
-import { Watched } from '../helpers/processes';
+import { freshAccount, redisUrl, startTestApi, type TestAccount } from '../helpers/harness';
+import { JOBS, type Job, QueueCluster } from '../helpers/queue-cluster';
 
 /**
  * Queue mode end to end: the API (REDIS_URL set) answers finalize with FINALIZE_PENDING and
@@ -23,128 +13,44 @@ import { Watched } from '../helpers/processes';
  * SIGKILLed half way through leaves the job to another worker, which completes it with exact
  * counters.
  */
-const JOBS = '/persister/synchronization/jobs';
 const LOCK = '2s';
-
-interface Job {
-  id: string;
-  status: string;
-  done: boolean;
-  error?: string;
-  numEntitiesUploaded: number;
-  numEntitiesCreated: number;
-  numEntitiesUpdated: number;
-  numEntitiesDeleted: number;
-  numRelationshipsUploaded: number;
-  numRelationshipsCreated: number;
-  numRelationshipsUpdated: number;
-  numRelationshipsDeleted: number;
-  numRelationshipCreateErrors: number;
-}
-
-interface ScopeContents {
-  entities: Array<{ _key: string; _deleted: boolean }>;
-  relationships: Array<{ _key: string; _deleted: boolean }>;
-}
 
 describe('queue mode (API + real worker processes, real Redis and Neo4j)', function () {
   this.timeout(120_000);
-  const prefix = `gs-test-${randomUUID().slice(0, 8)}`;
-  let api: Awaited<ReturnType<typeof startTestApi>>;
-  const workers: Watched[] = [];
+  let cluster: QueueCluster;
 
   before(async () => {
-    api = await startTestApi({
-      REDIS_URL: redisUrl(),
-      QUEUE_PREFIX: prefix,
-      FINALIZE_ATTEMPTS: '2',
+    cluster = await QueueCluster.start({
+      redisUrl: redisUrl(),
+      apiEnv: { FINALIZE_ATTEMPTS: '2' },
+      workerEnv: { QUEUE_LOCK_DURATION: LOCK, FINALIZE_ATTEMPTS: '2' },
     });
   });
 
   afterEach(async () => {
-    await Promise.all(workers.splice(0).map((w) => stopQuietly(w)));
+    await cluster.stopWorkers();
   });
 
   after(async () => {
-    await api.close();
+    await cluster.close();
     const redis = new Redis(redisUrl());
-    const keys = await redis.keys(`${prefix}:*`);
+    const keys = await redis.keys(`${cluster.prefix}:*`);
     if (keys.length > 0) await redis.del(...keys);
     await redis.quit();
   });
 
-  /** A `graphsync worker` process sharing the API's Redis queue, Neo4j and data directory. */
-  async function startWorker(env: Record<string, string> = {}): Promise<Watched> {
-    const child = spawn(process.execPath, ['--require', 'tsx/cjs', 'src/cli.ts', 'worker'], {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        NEO4J_URI: neo4jUri(),
-        REDIS_URL: redisUrl(),
-        QUEUE_PREFIX: prefix,
-        DATA_DIR: api.dataDir,
-        QUEUE_LOCK_DURATION: LOCK,
-        WORKER_CONCURRENCY: '1',
-        FINALIZE_ATTEMPTS: '2',
-        LOG_LEVEL: 'info',
-        ...env,
-      },
-    });
-    const worker = new Watched(child);
-    workers.push(worker);
-    await worker.waitFor(/"msg":"worker started"/, 60_000);
-    return worker;
-  }
-
-  async function startJob(a: TestAccount, scope: string): Promise<string> {
-    const res = await request(api.url).post(JOBS).set(a.headers).send({ source: 'api', scope });
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    return (res.body as { job: Job }).job.id;
-  }
-
-  async function upload(a: TestAccount, id: string, body: object): Promise<void> {
-    const res = await request(api.url).post(`${JOBS}/${id}/upload`).set(a.headers).send(body);
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-  }
-
-  async function getJob(a: TestAccount, id: string): Promise<Job> {
-    const res = await request(api.url).get(`${JOBS}/${id}`).set(a.headers);
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    return (res.body as { job: Job }).job;
-  }
-
-  async function finalizePending(a: TestAccount, id: string): Promise<Job> {
-    const res = await request(api.url).post(`${JOBS}/${id}/finalize`).set(a.headers).send({});
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    const job = (res.body as { job: Job }).job;
-    assert.equal(job.status, 'FINALIZE_PENDING');
-    assert.equal(job.done, false);
-    return job;
-  }
-
-  async function waitForJob(
+  const startWorker = (env: Record<string, string> = {}) => cluster.startWorker(env);
+  const startJob = (a: TestAccount, scope: string) => cluster.startJob(a, scope);
+  const upload = (a: TestAccount, id: string, body: object) => cluster.upload(a, id, body);
+  const getJob = (a: TestAccount, id: string) => cluster.getJob(a, id);
+  const finalizePending = (a: TestAccount, id: string) => cluster.finalizePending(a, id);
+  const scopeContents = (a: TestAccount, scope: string) => cluster.scopeContents(a, scope);
+  const waitForJob = (
     a: TestAccount,
     id: string,
     until: (job: Job) => boolean,
     timeoutMs = 90_000,
-  ): Promise<Job> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const job = await getJob(a, id);
-      if (until(job)) return job;
-      if (Date.now() > deadline) throw new Error(`job never got there: ${JSON.stringify(job)}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-
-  async function scopeContents(a: TestAccount, scope: string): Promise<ScopeContents> {
-    const graph = await testGraph();
-    const [c] = await graph.read<ScopeContents & Record<string, unknown>>(
-      'sync/test-scope-contents',
-      { accountId: a.accountId, scope },
-    );
-    return c!;
-  }
+  ) => cluster.waitForJob(a, id, until, timeoutMs);
 
   /** `batches` uploads of `per` entities each, and as many relationships chaining them. */
   async function uploadGraph(a: TestAccount, id: string, batches: number, per: number) {
@@ -193,7 +99,7 @@ describe('queue mode (API + real worker processes, real Redis and Neo4j)', funct
     });
     await finalizePending(a, id);
     // Finalizing again while pending is refused: the job can reach the queue only once.
-    const again = await request(api.url).post(`${JOBS}/${id}/finalize`).set(a.headers);
+    const again = await cluster.finalize(a, id);
     // The worker may already have finished it: refused either way, only the status differs.
     assert.equal(again.status, 409, JSON.stringify(again.body));
     assert.match(
@@ -332,7 +238,7 @@ describe('queue mode (API + real worker processes, real Redis and Neo4j)', funct
   });
 
   function stagingDir(a: TestAccount, id: string): string {
-    return path.join(api.dataDir, 'blobs', 'staging', a.accountId, id);
+    return path.join(cluster.api.dataDir, 'blobs', 'staging', a.accountId, id);
   }
 });
 
@@ -357,8 +263,3 @@ describe('queue mode with Redis unreachable', function () {
     }
   });
 });
-
-async function stopQuietly(w: Watched): Promise<void> {
-  if (w.child.exitCode !== null || w.child.signalCode !== null) return;
-  await w.stop('SIGTERM', 30_000).catch(() => w.child.kill('SIGKILL'));
-}
