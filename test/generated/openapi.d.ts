@@ -363,7 +363,11 @@ export interface paths {
          *     the answer is `FINISHED` with the final created/updated/deleted counters; in queue mode it is
          *     `FINALIZE_PENDING` and a worker finishes the job (poll `getSyncJob`). If the queue cannot
          *     be reached the answer is 503 and the job stays `AWAITING_UPLOADS`, so finalize may be sent
-         *     again.
+         *     again (unless a worker already began it, in which case the answer is 200 `FINALIZE_PENDING`).
+         *
+         *     Jobs of one scope are applied in the order their finalize was accepted: a job whose scope
+         *     has an earlier job still pending stays `FINALIZE_PENDING` (in local mode, this request
+         *     waits) until that one is final.
          *
          *     The body is optional: clients send none at all (`Content-Length: 0`), `{}`, or
          *     `{ "partialDatasets": { "types": [...] } }`.
