@@ -12,7 +12,7 @@ import { stageBulkFile } from './bulk-file';
 import type { JobRef } from './job-service-contract';
 import type { StagedEntity, StagedRelationship } from './job-types';
 import { type JobStore, type StoredJob } from './job-store';
-import { FencedOutError, fencedGraph } from './finalize-fence';
+import { FencedOutError, fencedGraph, fencedTxTimeoutMs } from './finalize-fence';
 import { counters, Progress, readCheckpoint } from './finalize-progress';
 import { effectiveScope } from './finalize-order';
 import { jobStagingPrefix, readBatch, stagedKeyOf } from './staging';
@@ -126,7 +126,11 @@ export class Finalizer {
   private async apply(claimed: StoredJob, run: number): Promise<StoredJob> {
     const { jobs, logger } = this.deps;
     const ref = { accountId: claimed.accountId, jobId: claimed.id };
-    const graph = fencedGraph(this.deps.graph, { ...ref, run });
+    const graph = fencedGraph(
+      this.deps.graph,
+      { ...ref, run },
+      fencedTxTimeoutMs(Math.max(this.deps.chunkSize, DELETE_CHUNK)),
+    );
     const started = Date.now();
     const scope = effectiveScope(claimed);
     const checkpoint = readCheckpoint(claimed);
