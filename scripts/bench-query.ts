@@ -2,7 +2,7 @@
  * `npm run bench:query`: the query benchmark of issue 6 (not a test).
  *
  * Part 1 (no database): parses and compiles every query of the J1QL corpus
- * (../shared/corpus/j1ql-queries.json) in rounds, after warming up, and prints the median, p95 and
+ * (test/fixtures/corpus/j1ql-queries.json) in rounds, after warming up, and prints the median, p95 and
  * max per-query compile time against the target (median under 1 ms).
  *
  * Part 2: seeds a fresh account with a deterministic cloud-security graph of N entities (default
@@ -35,11 +35,11 @@ import { AppError } from '../src/errors/app-error';
 import type { Graph } from '../src/graph/graph';
 import { openGraph } from '../src/graph/open-graph';
 import { createLogger } from '../src/logging';
-import { repoRoot } from '../src/paths';
 import { compileQuery, type CompileOptions } from '../src/query/j1ql/compile/compile';
 import { parseQuery } from '../src/query/j1ql/parse';
 import { type SyncJobs, syncJobsFromConfig } from '../src/sync/create-sync-jobs';
 import type { SyncJob } from '../src/sync/job-types';
+import { J1QL_CORPUS } from '../test/helpers/fixtures';
 
 // The benchmark is a tool, not the service: it reads its own few settings and hands the service
 // its configuration through loadConfig.
@@ -105,9 +105,7 @@ function parseOptions(argv: readonly string[]): Options {
     seed: num(values.seed, 42),
     heap: ENV.BENCH_NEO4J_HEAP ?? '2g',
     pagecache: ENV.BENCH_NEO4J_PAGECACHE ?? '1g',
-    corpus: path.resolve(
-      values.corpus ?? path.join(repoRoot, '..', 'shared', 'corpus', 'j1ql-queries.json'),
-    ),
+    corpus: path.resolve(values.corpus ?? J1QL_CORPUS),
     compileOnly: values['compile-only'] === true,
     keep: values.keep === true,
     account: values.account,
@@ -1243,7 +1241,7 @@ async function main(): Promise<void> {
       ? `Part 2: starting a local Neo4j (heap ${opts.heap}, page cache ${opts.pagecache})...`
       : `Part 2: using the Neo4j at ${uri}`,
   );
-  const opened = await openGraph(config, { log: (l) => progress(`[neo4j] ${l}`), role: 'owner' });
+  const opened = await openGraph(config, { log: (l) => progress(`[neo4j] ${l}`), role: 'start' });
   const graph = opened.graph;
   const accountId = opts.account ?? `bench-query-${Date.now()}`;
   let seeded = false;

@@ -1,8 +1,6 @@
-import path from 'node:path';
-import { repoRoot } from '../../src/paths';
-
 /**
- * The captured requests of real public clients of the sync API (one scenario per .jsonl file),
- * copied from the product's shared/clients so that a fresh clone tests against them.
+ * The captured requests of real public clients of the sync API (one scenario per .jsonl file,
+ * test/fixtures/client-traffic; its README.md says where they came from). The path itself is
+ * kept with the other fixture paths in ./fixtures.
  */
-export const CLIENT_TRAFFIC_DIR = path.join(repoRoot, 'test', 'fixtures', 'client-traffic');
+export { CLIENT_TRAFFIC_DIR } from './fixtures';

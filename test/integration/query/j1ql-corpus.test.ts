@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import path from 'node:path';
 import { compileQuery } from '../../../src/query/j1ql/compile/compile';
 import { parseQuery } from '../../../src/query/j1ql/parse';
-import { repoRoot } from '../../../src/paths';
+import { J1QL_CORPUS as CORPUS } from '../../helpers/fixtures';
 import { testGraph } from '../../helpers/harness';
 
 /**
- * Every real query of ../shared/corpus/j1ql-queries.json parses, compiles, and its Cypher (page
+ * Every real query of test/fixtures/corpus/j1ql-queries.json parses, compiles, and its Cypher (page
  * and count statements) passes Neo4j EXPLAIN. Issue 6's bar: all rule queries, 99% overall.
  */
 interface CorpusQuery {
@@ -15,13 +14,10 @@ interface CorpusQuery {
   corpora: string[];
 }
 
-const CORPUS = path.resolve(repoRoot, '..', 'shared', 'corpus', 'j1ql-queries.json');
-
 describe('J1QL corpus: parse, compile and EXPLAIN every real query (real Neo4j)', function () {
   this.timeout(600_000);
 
   it('compiles every rule query and at least 99% of all, into Cypher Neo4j accepts', async function () {
-    if (!fs.existsSync(CORPUS)) this.skip();
     const corpus = JSON.parse(fs.readFileSync(CORPUS, 'utf8')) as CorpusQuery[];
     const graph = await testGraph();
     const failures: string[] = [];

@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import path from 'node:path';
 import type express from 'express';
 import request from 'supertest';
-import { repoRoot } from '../../../src/paths';
 import { LocalRuleLock } from '../../../src/rules/schedule/local-rule-lock';
 import { buildRuleEngine } from '../../../src/rules/rule-engine';
 import { ParameterService } from '../../../src/parameters/parameter-service';
@@ -15,6 +13,7 @@ import {
   testQuery,
   type TestAccount,
 } from '../../helpers/harness';
+import { ALERT_RULE_CORPUS } from '../../helpers/fixtures';
 import { entity, SyncClient } from '../sync/semantics-helpers';
 
 /**
@@ -352,9 +351,10 @@ describe('rules: evaluation API edges (HTTP, real Neo4j)', () => {
   });
 
   it('imports a rule of the real-world corpus and evaluates it end to end into an alert', async () => {
-    const corpus = JSON.parse(
-      fs.readFileSync(path.join(repoRoot, '../shared/corpus/alert-rules.json'), 'utf8'),
-    ) as Array<{ form: string; rule: Body }>;
+    const corpus = JSON.parse(fs.readFileSync(ALERT_RULE_CORPUS, 'utf8')) as Array<{
+      form: string;
+      rule: Body;
+    }>;
     const pack = corpus.map((entry) => entry.rule).find((r) => r.name === 'rds-storage-encrypted');
     assert.ok(pack, 'the corpus holds rds-storage-encrypted');
     const a = await freshAccount();

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import path from 'node:path';
-import { repoRoot } from '../../../src/paths';
 import { ruleValidator } from '../../../src/rules/rule-validator';
+import { ALERT_RULE_CORPUS } from '../../helpers/fixtures';
 
 /**
- * Every rule of ../shared/corpus/alert-rules.json through what saving checks (the schema, then
+ * Every rule of test/fixtures/corpus/alert-rules.json through what saving checks (the schema, then
  * every template and condition): rule-pack entries through
  * expandRulePack, full rules, API instances and docs examples through validateRule. The
  * "default settings" entries are fragments of the client's defaults, not rules. Two real shapes
@@ -17,7 +16,7 @@ interface CorpusEntry {
   rule: Record<string, unknown>;
 }
 
-const CORPUS = path.resolve(repoRoot, '..', 'shared', 'corpus', 'alert-rules.json');
+const CORPUS = ALERT_RULE_CORPUS;
 
 const isPack = (entry: CorpusEntry): boolean => entry.form.startsWith('rule-pack');
 const isFragment = (entry: CorpusEntry): boolean =>

@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import path from 'node:path';
-import { repoRoot } from '../../../../src/paths';
 import { checkTemplates } from '../../../../src/rules/templates/check-templates';
 import { checkWhen, evaluateWhen } from '../../../../src/rules/templates/conditions';
 import { renderDeep, renderTemplate } from '../../../../src/rules/templates/render';
 import type { TemplateContext } from '../../../../src/rules/templates/template-context';
+import { ALERT_RULE_CORPUS } from '../../../helpers/fixtures';
 
 /**
- * Real rules of ../shared/corpus/alert-rules.json: every template and condition in the corpus
+ * Real rules of test/fixtures/corpus/alert-rules.json: every template and condition in the corpus
  * passes the save-time checks, and real templates render exactly, over realistic query results.
  */
 interface Rule {
@@ -17,7 +16,7 @@ interface Rule {
   operations?: Array<{ when?: unknown; actions: Array<Record<string, unknown>> }>;
 }
 
-const CORPUS = path.resolve(repoRoot, '..', 'shared', 'corpus', 'alert-rules.json');
+const CORPUS = ALERT_RULE_CORPUS;
 const rules = (JSON.parse(fs.readFileSync(CORPUS, 'utf8')) as Array<{ rule: Rule }>).map(
   (e) => e.rule,
 );
