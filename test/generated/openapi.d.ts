@@ -1964,7 +1964,7 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description A Rule of ../shared/spec/alert-rules.md: `name`, `description`, `specVersion`,
+         * @description A rule, in the rule JSON described in docs/guide/rules.md: `name`, `description`, `specVersion`,
          *     `pollingInterval`, `question` (`queries`: `name`, `query`, `version`, `includeDeleted`) or
          *     `questionId`, `operations` (`when`, `actions`), `templates`, `outputs`, `notifyOnFailure`,
          *     `triggerActionsOnNewEntitiesOnly`, `tags`. The service checks it against the rule schema,

@@ -1,5 +1,6 @@
 /**
- * The J1QL syntax tree (../shared/spec/j1ql.md section 2), as the grammar in j1ql.peggy builds it.
+ * The J1QL syntax tree, as the grammar in j1ql.peggy builds it (the language: README.md "J1QL
+ * queries"; the choices made: docs/decisions/0016-j1ql.md).
  * Discriminated unions throughout; positions are kept where a later compile error must point at
  * the query text.
  */
