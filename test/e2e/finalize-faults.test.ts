@@ -58,14 +58,15 @@ describe('finalization under faults (queue mode, real worker processes)', functi
     const second = await cluster.startWorker();
     // Frozen until the second worker has begun its own run of the job: its claim shows in Neo4j,
     // unless the frozen run holds the job's lock in an open write, which the claim then waits for
-    // (the lock expires in 2 s and the stalled check runs every 0.5 s: 15 s is long past both).
+    // (the lock expires in 2 s and the stalled check runs every 0.5 s: 30 s is long past both,
+    // even on a busy 2-core machine).
     await Promise.race([
       cluster.waitForNode(id, (n) => n.runs >= 2, 60_000).catch(() => undefined),
       second
         .waitFor(/"msg":"finalization picked up"/, 60_000)
         .then(() => sleep(1000))
         .catch(() => undefined),
-      sleep(15_000),
+      sleep(30_000),
     ]);
     first.child.kill('SIGCONT');
     const job = await cluster.waitForJob(a, id, (j) => j.done);

@@ -64,14 +64,17 @@ async function records(url: string, a: TestAccount, ruleId: string): Promise<Bod
   return res.body.evaluations as Body[];
 }
 
-/** Waits until the rule has at least `n` evaluation records; answers them. */
+/**
+ * Waits until the rule has at least `n` evaluation records; answers them. Generous (60 s): each
+ * evaluation queries Neo4j, and a busy 2-core machine runs them late.
+ */
 async function atLeast(url: string, a: TestAccount, ruleId: string, n: number): Promise<Body[]> {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     const found = await records(url, a, ruleId);
     if (found.length >= n) return found;
     if (Date.now() > deadline) {
-      throw new Error(`rule ${ruleId} has ${found.length} evaluations, not ${n}, after 20 s`);
+      throw new Error(`rule ${ruleId} has ${found.length} evaluations, not ${n}, after 60 s`);
     }
     await sleep(100);
   }

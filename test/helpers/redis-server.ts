@@ -73,7 +73,7 @@ export class PrivateRedis {
       { stdio: 'ignore' },
     );
     this.child = child;
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 30_000; // a process start: slow on a busy machine
     for (;;) {
       if (child.exitCode !== null) throw new Error(`redis-server on port ${this.port} exited`);
       const client = new Redis(this.url, {

@@ -39,6 +39,12 @@ function input(action: Record<string, unknown>): OutboundActionInput {
   };
 }
 
+/**
+ * The outbound timeout here: ElasticMQ runs on a JVM, whose first answers on a busy machine can
+ * take seconds; with the tests' usual 2 s a slow answer would be retried and show as `attempts: 2`.
+ */
+const ELASTICMQ_ANSWER_MS = 15_000;
+
 describe('actions: SEND_QUEUE_MESSAGE against a real ElasticMQ', function () {
   // The first run copies the ElasticMQ jars from Maven Central.
   this.timeout(180_000);
@@ -71,7 +77,10 @@ describe('actions: SEND_QUEUE_MESSAGE against a real ElasticMQ', function () {
 
   const handler = (endpoint = mq.endpoint, attempts = 3) =>
     sendQueueMessageHandler(
-      deps(resolver(awsInstance({ region: 'us-east-1', endpoint })), { attempts }),
+      deps(resolver(awsInstance({ region: 'us-east-1', endpoint })), {
+        attempts,
+        timeoutMs: ELASTICMQ_ANSWER_MS,
+      }),
     );
 
   it('sends {"data": ...} as the message body; answers the queue and the message id', async () => {
@@ -131,7 +140,7 @@ describe('actions: SEND_QUEUE_MESSAGE against a real ElasticMQ', function () {
   describe('rules evaluated over HTTP, instances made with POST /integrations', () => {
     let app: express.Express;
     before(async () => {
-      app = await awsTestApp({ backoffMs: 10 });
+      app = await awsTestApp({ backoffMs: 10, timeoutMs: ELASTICMQ_ANSWER_MS });
     });
 
     it('sends the rendered data to the queue; the record has target, result, no credentials', async () => {

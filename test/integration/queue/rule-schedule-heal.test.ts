@@ -31,7 +31,8 @@ import { PrivateRedis } from '../../helpers/redis-server';
 const PREFIX = 'heal-test';
 const HEAL_EVERY_MS = 200;
 
-async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
+// Generous for a busy 2-core machine (heal passes read Neo4j; Redis restarts are processes).
+async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting: ${what}`);
@@ -66,7 +67,8 @@ function ruleBody(name: string, pollingInterval: PollingInterval) {
 }
 
 describe('rule schedule healing by workers (private Redis emptied and paused)', function () {
-  this.timeout(60_000);
+  // Above the sum of a test's waits, so that a slow run fails with the wait that timed out.
+  this.timeout(120_000);
   let redis: PrivateRedis;
   let queueName: string;
   let cleanups: Array<() => Promise<void>>;

@@ -129,7 +129,7 @@ describe('finalize bookkeeping: hand-back, claims and local-mode resume (real Ne
     assert.equal((await sync.jobs.get(left)).status, 'FINALIZE_PENDING');
     const api = await startTestApi();
     try {
-      const deadline = Date.now() + 20_000;
+      const deadline = Date.now() + 45_000; // the start-up pass runs a finalize on Neo4j
       while (Date.now() < deadline && (await sync.jobs.get(left)).status === 'FINALIZE_PENDING') {
         await new Promise((r) => setTimeout(r, 100));
       }
