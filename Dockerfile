@@ -1,5 +1,6 @@
 # The graphsync image: one build serves both the API (`serve`) and workers (`worker`).
-FROM node:20-slim AS build
+# Node 24 (the current LTS; .nvmrc) in both stages; the service also runs on Node 20.19+ (package.json engines).
+FROM node:24-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -7,7 +8,7 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 RUN npx tsc -p tsconfig.build.json && npm prune --omit=dev
 
-FROM node:20-slim
+FROM node:24-slim
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
