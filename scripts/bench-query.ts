@@ -1241,7 +1241,7 @@ async function main(): Promise<void> {
       ? `Part 2: starting a local Neo4j (heap ${opts.heap}, page cache ${opts.pagecache})...`
       : `Part 2: using the Neo4j at ${uri}`,
   );
-  const opened = await openGraph(config, { log: (l) => progress(`[neo4j] ${l}`), role: 'owner' });
+  const opened = await openGraph(config, { log: (l) => progress(`[neo4j] ${l}`), role: 'start' });
   const graph = opened.graph;
   const accountId = opts.account ?? `bench-query-${Date.now()}`;
   let seeded = false;

@@ -1,17 +1,27 @@
 #!/usr/bin/env node
+import fs from 'node:fs';
+import path from 'node:path';
 import { Command, CommanderError } from 'commander';
-import { AccountService } from './accounts/account-service';
-import { bootstrapLocalAccount, LOCAL_ACCOUNT_ID } from './accounts/local-account';
-import { type RunningApi, startApi } from './api';
-import { ConfigError, loadConfig } from './config/config';
-import { AppError } from './errors/app-error';
-import { openGraph } from './graph/open-graph';
-import { createLogger } from './logging';
-import { type RunningWorker, startWorker } from './worker';
+import type * as AccountsModule from './accounts/account-service';
+import type { AccountService } from './accounts/account-service';
+import type * as LocalAccountModule from './accounts/local-account';
+import type * as ApiModule from './api';
+import { type Config, ConfigError, loadConfig } from './config/config';
+import { AppError, ValidationError } from './errors/app-error';
+import type * as OpenGraphModule from './graph/open-graph';
+import type { OpenGraph } from './graph/open-graph';
+import { LocalNeo4jError } from './graph/local-neo4j';
+import type * as LoggingModule from './logging';
+import { repoRoot } from './paths';
+import type * as WorkerModule from './worker';
 
 /**
  * The `graphsync` command: `serve` (what `npm start` runs), `worker`, and account / API key
- * administration. Admin commands print JSON on stdout; progress goes to stderr.
+ * administration. Results are JSON on stdout; progress and errors go to stderr. Exit codes: 0
+ * done, 1 failed, 2 usage error (a bad command, option or argument).
+ *
+ * Only what a command needs is loaded: `serve` and `worker` import the API and the workers when
+ * they run, so that an admin command against a running service starts in well under a second.
  */
 const say = (line: string): void => {
   process.stdout.write(`${line}\n`);
@@ -20,22 +30,49 @@ const note = (line: string): void => {
   process.stderr.write(`${line}\n`);
 };
 
+/** Exit codes, as the command's help says. */
+const EXIT_FAILURE = 1;
+const EXIT_USAGE = 2;
+
 export async function runCli(argv: readonly string[]): Promise<void> {
+  try {
+    await buildProgram().parseAsync([...argv], { from: 'user' });
+  } catch (err) {
+    process.exitCode = reportFailure(err);
+  }
+}
+
+export function buildProgram(): Command {
   const program = new Command('graphsync')
     .description('graphsync: ingest security and asset graphs into Neo4j')
+    .version(packageVersion(), '-V, --version', 'print the version and exit')
+    .helpOption('-h, --help', 'show help for a command')
+    .helpCommand('help [command]', 'show help for a command')
+    .addHelpText(
+      'after',
+      '\nResults are JSON on stdout; progress and errors go to stderr.\n' +
+        'Exit codes: 0 done, 1 failed, 2 usage error.\n' +
+        'Without NEO4J_URI, commands use the local Neo4j that `npm start` runs (same DATA_DIR).',
+    )
     .exitOverride()
+    .showHelpAfterError('(graphsync --help shows the usage)')
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+  // Subcommands made with .command() below inherit these settings (exitOverride, output, help).
 
   program
     .command('serve')
-    .description('start the API (and a local Neo4j when NEO4J_URI is unset)')
+    .description('start the API, and a local Neo4j when NEO4J_URI is unset (what npm start runs)')
     .action(serve);
-  program.command('worker').description('run queue workers (needs REDIS_URL)').action(worker);
+  program
+    .command('worker')
+    .description('run queue workers: finalizations and rule evaluations from Redis (REDIS_URL)')
+    .action(worker);
 
   const account = program.command('account').description('manage accounts');
   account
     .command('create')
-    .requiredOption('--id <id>', 'account id')
+    .description('create an account')
+    .requiredOption('--id <id>', 'the account id (letters, digits, _ . : -)')
     .option('--enable <features>', 'comma-separated features to enable: PUT,OVERRIDE', '')
     .action(async (opts: { id: string; enable: string }) =>
       withAccounts(async (a) => ({
@@ -44,16 +81,19 @@ export async function runCli(argv: readonly string[]): Promise<void> {
     );
   account
     .command('list')
+    .description('list every account')
     .action(async () => withAccounts(async (a) => ({ accounts: await a.listAccounts() })));
   account
     .command('get')
-    .requiredOption('--id <id>', 'account id')
+    .description('show one account')
+    .requiredOption('--id <id>', 'the account id')
     .action(async (opts: { id: string }) =>
       withAccounts(async (a) => ({ account: await a.getAccount(opts.id) })),
     );
   account
     .command('set-features')
-    .requiredOption('--id <id>', 'account id')
+    .description("replace an account's features")
+    .requiredOption('--id <id>', 'the account id')
     .requiredOption(
       '--features <features>',
       "comma-separated features (e.g. PUT,OVERRIDE; '' for none)",
@@ -67,34 +107,34 @@ export async function runCli(argv: readonly string[]): Promise<void> {
   const key = program.command('key').description('manage API keys');
   key
     .command('create')
-    .requiredOption('--account <id>', 'account id')
+    .description('create an API key (its secret is shown once)')
+    .requiredOption('--account <id>', 'the account the key belongs to')
     .option('--name <name>', 'a label for the key')
-    .action(async (opts: { account: string; name?: string }) =>
-      withAccounts(async (a) => ({
-        key: await a.createApiKey({ accountId: opts.account, name: opts.name }),
-      })),
+    .option('--secret-only', 'print only the secret, for KEY=$(graphsync key create ...)')
+    .action(async (opts: { account: string; name?: string; secretOnly?: boolean }) =>
+      withAccounts(async (a) => {
+        const created = await a.createApiKey({ accountId: opts.account, name: opts.name });
+        return opts.secretOnly === true ? created.secret : { key: created };
+      }),
     );
   key
     .command('list')
-    .requiredOption('--account <id>', 'account id')
+    .description("list an account's keys (never their secrets)")
+    .requiredOption('--account <id>', 'the account id')
     .action(async (opts: { account: string }) =>
       withAccounts(async (a) => ({ keys: await a.listApiKeys(opts.account) })),
     );
   key
     .command('revoke')
-    .requiredOption('--account <id>', 'account id')
+    .description('revoke a key: requests with it are refused from now on')
+    .requiredOption('--account <id>', 'the account id')
     .requiredOption('--key <keyId>', "the key's id (from 'key list'), not its secret")
     .action(async (opts: { account: string; key: string }) =>
       withAccounts(async (a) => ({
         key: await a.revokeApiKey({ accountId: opts.account, keyId: opts.key }),
       })),
     );
-
-  try {
-    await program.parseAsync([...argv], { from: 'user' });
-  } catch (err) {
-    process.exitCode = reportFailure(err);
-  }
+  return program;
 }
 
 async function serve(): Promise<void> {
@@ -102,9 +142,14 @@ async function serve(): Promise<void> {
   // still lead to a clean shutdown once start-up has finished.
   const stopRequested = untilSignal();
   const config = loadConfig();
+  const { startApi } = load<typeof ApiModule>('./api');
+  const { bootstrapLocalAccount, LOCAL_ACCOUNT_ID } = load<typeof LocalAccountModule>(
+    './accounts/local-account',
+  );
+  const { createLogger } = load<typeof LoggingModule>('./logging');
   const logger = createLogger(config.logLevel);
-  const opened = await openGraph(config, { log: say, role: 'owner' });
-  let api: RunningApi | undefined;
+  const opened = await openGraphFor(config, 'start', say);
+  let api: Awaited<ReturnType<typeof startApi>> | undefined;
   try {
     api = await startApi({ config, logger, graph: opened.graph });
     const created = await bootstrapLocalAccount(api.accounts);
@@ -135,9 +180,17 @@ async function serve(): Promise<void> {
 async function worker(): Promise<void> {
   const stopRequested = untilSignal();
   const config = loadConfig();
+  // Said before anything is opened: without Redis there is nothing for a worker to do.
+  if (config.redisUrl === undefined) {
+    throw new ConfigError([
+      'REDIS_URL is required to run a worker: workers take their jobs from Redis (queue mode)',
+    ]);
+  }
+  const { startWorker } = load<typeof WorkerModule>('./worker');
+  const { createLogger } = load<typeof LoggingModule>('./logging');
   const logger = createLogger(config.logLevel, 'graphsync-worker');
-  const opened = await openGraph(config, { log: note, role: 'owner' });
-  let running: RunningWorker | undefined;
+  const opened = await openGraphFor(config, 'attach', note);
+  let running: Awaited<ReturnType<typeof startWorker>> | undefined;
   try {
     running = await startWorker({ config, logger, graph: opened.graph });
     await stopRequested;
@@ -149,13 +202,33 @@ async function worker(): Promise<void> {
 
 async function withAccounts(work: (accounts: AccountService) => Promise<unknown>): Promise<void> {
   const config = loadConfig();
-  const opened = await openGraph(config, { log: note, role: 'guest' });
+  const { AccountService } = load<typeof AccountsModule>('./accounts/account-service');
+  const opened = await openGraphFor(config, 'attach', note);
   try {
     const result = await work(new AccountService({ graph: opened.graph }));
-    say(JSON.stringify(result, null, 2));
+    say(typeof result === 'string' ? result : JSON.stringify(result, null, 2));
   } finally {
     await opened.close();
   }
+}
+
+async function openGraphFor(
+  config: Config,
+  role: 'start' | 'attach',
+  log: (line: string) => void,
+): Promise<OpenGraph> {
+  const { openGraph } = load<typeof OpenGraphModule>('./graph/open-graph');
+  return openGraph(config, { log, role });
+}
+
+/**
+ * Loads a module when a command needs it (the API and the workers pull in Express, BullMQ and
+ * the AWS SDK, which an admin command does not need). CommonJS require, so it works alike from
+ * dist/ and under tsx.
+ */
+function load<T>(id: string): T {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- deliberate lazy load
+  return require(id) as T;
 }
 
 function untilSignal(): Promise<void> {
@@ -177,19 +250,47 @@ function csv(value: string): string[] {
     .filter((s) => s !== '');
 }
 
-/** Prints a failure for people and returns the exit code. */
+function packageVersion(): string {
+  const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  return pkg.version;
+}
+
+/** Prints a failure for people (one line, or the error as JSON) and returns the exit code. */
 function reportFailure(err: unknown): number {
-  if (err instanceof CommanderError) return err.exitCode;
-  if (err instanceof ConfigError) {
+  if (err instanceof CommanderError) {
+    // Commander has printed the message (or the help / version, which exit 0).
+    return err.exitCode === 0 ? 0 : EXIT_USAGE;
+  }
+  if (err instanceof ConfigError || err instanceof LocalNeo4jError) {
     note(err.message);
-    return 1;
+    return EXIT_FAILURE;
   }
   if (err instanceof AppError) {
     note(JSON.stringify({ error: { code: err.code, message: err.message } }));
-    return 1;
+    // Bad input on the command line (an unknown feature, a malformed id) is a usage error.
+    return err instanceof ValidationError ? EXIT_USAGE : EXIT_FAILURE;
   }
+  const known = knownFailure(err);
+  if (known !== undefined) {
+    note(known);
+    return EXIT_FAILURE;
+  }
+  // Anything else is a bug: its stack is what a report needs.
   note(err instanceof Error ? (err.stack ?? err.message) : String(err));
-  return 1;
+  return EXIT_FAILURE;
+}
+
+/** One line for the failures of the world around us (ports, Neo4j) rather than of our code. */
+function knownFailure(err: unknown): string | undefined {
+  if (!(err instanceof Error)) return undefined;
+  const { code, port } = err as Error & { code?: string; port?: number };
+  if (code === 'EADDRINUSE')
+    return `Port ${String(port)} (PORT) is taken by another process: set PORT to a free port (0 picks one), or stop that process.`;
+  if (code === 'ServiceUnavailable' || code === 'Neo.ClientError.Security.Unauthorized')
+    return `Cannot use Neo4j: ${err.message.split('\n')[0] ?? ''} (check NEO4J_URI, NEO4J_USER and NEO4J_PASSWORD).`;
+  return undefined;
 }
 
 if (require.main === module) {

@@ -47,6 +47,9 @@ const duration = z
     return n * unit;
   });
 
+/** Neo4j's own default Bolt port, used by the local Neo4j unless NEO4J_LOCAL_PORT says otherwise. */
+const DEFAULT_BOLT_PORT = 7687;
+
 const javaMemory = z.string().regex(/^\d+[kmg]$/i, "must be a JVM size such as '512m' or '2g'");
 
 const envSchema = z.object({
@@ -83,7 +86,7 @@ const envSchema = z.object({
   NEO4J_USER: optionalText,
   NEO4J_PASSWORD: optionalText,
   NEO4J_DATABASE: z.string().min(1).default('neo4j'),
-  NEO4J_LOCAL_PORT: z.preprocess(blankAsUnset, port.default(7687)),
+  NEO4J_LOCAL_PORT: z.preprocess(blankAsUnset, port.optional()),
   NEO4J_LOCAL_HEAP: javaMemory.default('1g'),
   NEO4J_LOCAL_PAGECACHE: javaMemory.default('256m'),
   REDIS_URL: optionalText.pipe(
@@ -205,7 +208,14 @@ export interface Config {
     readonly user: string | undefined;
     readonly password: string | undefined;
     readonly database: string;
-    readonly local: { readonly port: number; readonly heap: string; readonly pagecache: string };
+    readonly local: {
+      /** Bolt port of the local Neo4j (7687 unless NEO4J_LOCAL_PORT is set). */
+      readonly port: number;
+      /** NEO4J_LOCAL_PORT was set: a taken port stops start-up instead of picking a free one. */
+      readonly portChosen: boolean;
+      readonly heap: string;
+      readonly pagecache: string;
+    };
   };
   readonly redisUrl: string | undefined;
   /** Unset: the admin API answers 404. */
@@ -323,7 +333,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       password: e.NEO4J_PASSWORD,
       database: e.NEO4J_DATABASE,
       local: {
-        port: e.NEO4J_LOCAL_PORT,
+        port: e.NEO4J_LOCAL_PORT ?? DEFAULT_BOLT_PORT,
+        portChosen: e.NEO4J_LOCAL_PORT !== undefined,
         heap: e.NEO4J_LOCAL_HEAP,
         pagecache: e.NEO4J_LOCAL_PAGECACHE,
       },

@@ -10,18 +10,37 @@ import { launcherDir } from '../paths';
  * artifacts) as a child process. The JVM watches its stdin and exits when this process goes away,
  * so a crashed or SIGKILLed parent never leaves a JVM holding the store lock.
  *
- * A small state file in the data directory ({ pid, uri }) lets a second process (the CLI while
- * `npm start` runs) use the running instance instead of failing on the store lock.
+ * A small state file in the data directory ({ pid, uri }) lets other processes started with the
+ * same DATA_DIR (the CLI, workers, a second API) use the running instance: only the process that
+ * started it ever writes or removes that file.
+ *
+ * Failures reach people as one line (LocalNeo4jError); Maven's and the JVM's full output goes to
+ * a log file the line names.
  */
 export interface LocalNeo4jOptions {
   /** Neo4j home (data, logs, state file). */
   homeDir: string;
   /** Bolt port on 127.0.0.1; 0 picks a free one. */
   port: number;
+  /**
+   * When the port is taken: true picks a free one and says so (the default port, which the user
+   * did not choose); false stops with one line naming NEO4J_LOCAL_PORT. Default false.
+   */
+  portFallback?: boolean;
   heap: string;
   pagecache: string;
+  /** Where Maven's and the JVM's output goes. Default: `<homeDir>/../logs/local-neo4j.log`. */
+  logFile?: string;
   /** Progress lines for people (download and start-up). */
   log: (line: string) => void;
+}
+
+/** A local Neo4j problem, said in one line for people (the details are in the log file). */
+export class LocalNeo4jError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LocalNeo4jError';
+  }
 }
 
 export interface LocalNeo4j {
@@ -48,42 +67,44 @@ const JVM_FLAGS = [
 
 interface StateFile {
   pid: number;
-  uri: string;
+  /** Unset while an instance on a port chosen at start-up is still starting. */
+  uri?: string;
 }
 
 /**
- * Uses the instance already running on homeDir if there is one, else starts a new one. An instance
- * that is still starting is waited for; one that is shutting down (its parent died) is waited out.
+ * The instance another process runs on homeDir, waiting for it if it is still starting; undefined
+ * when none runs (or it stopped while we waited). Never starts Java.
  */
+export async function attachLocalNeo4j(
+  homeDir: string,
+  log: (line: string) => void,
+): Promise<LocalNeo4j | undefined> {
+  const running = readState(homeDir);
+  if (running === undefined || !isOurLauncher(running.pid)) return undefined;
+  let said = false;
+  let uri: string | undefined;
+  const listening = await whileLauncherLives(running.pid, START_TIMEOUT_MS, async () => {
+    uri = readState(homeDir)?.uri;
+    if (uri !== undefined && (await boltListening(uri))) return true;
+    if (!said) log(`Waiting for the local Neo4j (pid ${running.pid}) to finish starting...`);
+    said = true;
+    return false;
+  });
+  if (!listening || uri === undefined) return undefined;
+  log(`Using the local Neo4j already running at ${uri} (pid ${running.pid})`);
+  return { uri, owned: false, stop: () => Promise.resolve() };
+}
+
+/** Uses the instance already running on homeDir if there is one, else starts a new one. */
 export async function attachOrStartLocalNeo4j(opts: LocalNeo4jOptions): Promise<LocalNeo4j> {
-  const running = readState(opts.homeDir);
-  if (running !== undefined && isOurLauncher(running.pid)) {
-    const listening = await whileLauncherLives(running.pid, () => boltListening(running.uri));
-    if (listening) {
-      opts.log(`Using the local Neo4j already running at ${running.uri} (pid ${running.pid})`);
-      return { uri: running.uri, owned: false, stop: () => Promise.resolve() };
-    }
-  }
-  return startLocalNeo4j(opts);
-}
-
-/**
- * Starts this process's own instance. If a CLI command's short-lived instance holds the data
- * directory, waits for it to stop first (attaching to it would lose the database when it exits).
- */
-export async function startOwnLocalNeo4j(opts: LocalNeo4jOptions): Promise<LocalNeo4j> {
-  const running = readState(opts.homeDir);
-  if (running !== undefined && isOurLauncher(running.pid)) {
-    opts.log(
-      `Waiting for the local Neo4j of another graphsync process (pid ${running.pid}) to stop...`,
-    );
-    await whileLauncherLives(running.pid, () => Promise.resolve(false));
-  }
-  return startLocalNeo4j(opts);
+  return (await attachLocalNeo4j(opts.homeDir, opts.log)) ?? startLocalNeo4j(opts);
 }
 
 export async function startLocalNeo4j(opts: LocalNeo4jOptions): Promise<LocalNeo4j> {
-  const classpath = await buildLauncher(opts.log);
+  const logFile = opts.logFile ?? path.join(path.dirname(opts.homeDir), 'logs', 'local-neo4j.log');
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const port = await choosePort(opts);
+  const classpath = await buildLauncher(opts.log, logFile);
   fs.mkdirSync(opts.homeDir, { recursive: true });
   opts.log(`Starting local Neo4j 5.26 (data in ${opts.homeDir})...`);
   const child = spawn(
@@ -98,7 +119,7 @@ export async function startLocalNeo4j(opts: LocalNeo4jOptions): Promise<LocalNeo
       '--home',
       opts.homeDir,
       '--port',
-      String(opts.port),
+      String(port),
       '--pagecache',
       opts.pagecache,
       '--exit-on-stdin-eof',
@@ -106,13 +127,15 @@ export async function startLocalNeo4j(opts: LocalNeo4jOptions): Promise<LocalNeo
     { stdio: ['pipe', 'pipe', 'pipe'] },
   );
   const pid = child.pid ?? -1;
-  // With a fixed port the URI is known now: a CLI started meanwhile waits for this instance
-  // instead of failing on its store lock.
-  if (opts.port !== 0) writeState(opts.homeDir, { pid, uri: `bolt://127.0.0.1:${opts.port}` });
-  const uri = await waitForReady(child, opts.homeDir).catch((err: unknown) => {
-    removeState(opts.homeDir, pid);
-    throw err;
-  });
+  // Written at once, so that a CLI or worker started meanwhile waits for this instance instead of
+  // starting another on the same store; the URI is there now when the port is fixed.
+  if (pid > 0) writeState(opts.homeDir, port === 0 ? { pid } : { pid, uri: boltUri(port) });
+  const uri = await waitForReady(child, { homeDir: opts.homeDir, port, logFile }).catch(
+    (err: unknown) => {
+      removeState(opts.homeDir, pid);
+      throw err;
+    },
+  );
   writeState(opts.homeDir, { pid, uri });
   opts.log(`Local Neo4j ready at ${uri} (pid ${pid})`);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -127,12 +150,42 @@ export async function startLocalNeo4j(opts: LocalNeo4jOptions): Promise<LocalNeo
   };
 }
 
+/** The Bolt port to start on: opts.port, or (portFallback) a free one when it is taken. */
+async function choosePort(opts: LocalNeo4jOptions): Promise<number> {
+  if (opts.port === 0 || (await portFree(opts.port))) return opts.port;
+  if (opts.portFallback === true) {
+    opts.log(
+      `Port ${opts.port} is taken; the local Neo4j takes a free port instead (set NEO4J_LOCAL_PORT to choose one).`,
+    );
+    return 0;
+  }
+  throw portTaken(opts.port);
+}
+
+function portTaken(port: number): LocalNeo4jError {
+  return new LocalNeo4jError(
+    `Port ${port} for the local Neo4j is taken by another process: set NEO4J_LOCAL_PORT to a free port (0 picks one), or stop that process.`,
+  );
+}
+
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen({ port, host: '127.0.0.1', exclusive: true }, () =>
+      server.close(() => resolve(true)),
+    );
+  });
+}
+
+const boltUri = (port: number): string => `bolt://127.0.0.1:${port}`;
+
 /**
  * Compiles the launcher and resolves its classpath with Maven when needed (the first run downloads
  * ~150 MB of jars into ~/.m2; later runs are offline), printing progress so nobody thinks it hangs.
- * Returns the Java classpath.
+ * Maven's output goes to logFile. Returns the Java classpath.
  */
-export async function buildLauncher(log: (line: string) => void): Promise<string> {
+export async function buildLauncher(log: (line: string) => void, logFile: string): Promise<string> {
   const target = path.join(launcherDir, 'target');
   const classpathFile = path.join(target, 'classpath.txt');
   // Maven leaves an unchanged classpath.txt untouched, so a stamp written after a successful build
@@ -143,6 +196,7 @@ export async function buildLauncher(log: (line: string) => void): Promise<string
   await runMaven(
     ['-B', 'compile', 'dependency:build-classpath', `-Dmdep.outputFile=${classpathFile}`],
     log,
+    logFile,
   );
   fs.writeFileSync(stamp, new Date().toISOString());
   return launcherClasspath(classpathFile, target);
@@ -172,71 +226,128 @@ function isStale(stamp: string, inputs: string[]): boolean {
   return inputs.some((i) => fs.statSync(i).mtimeMs > built);
 }
 
-function runMaven(args: string[], log: (line: string) => void): Promise<void> {
+/** Appends a child's output lines to the log file, keeping the last `keep` for the error line. */
+function teeLines(
+  streams: NodeJS.ReadableStream[],
+  logFile: string,
+  header: string,
+  keep = 60,
+): { tail: string[]; onLine: (listener: (line: string) => void) => void } {
+  const out = fs.createWriteStream(logFile, { flags: 'a' });
+  out.on('error', () => undefined); // a full disk must not turn into an unhandled error
+  out.write(`\n--- ${new Date().toISOString()} ${header}\n`);
+  const tail: string[] = [];
+  const listeners: ((line: string) => void)[] = [];
+  for (const input of streams)
+    readline.createInterface({ input }).on('line', (line) => {
+      out.write(`${line}\n`);
+      tail.push(line);
+      if (tail.length > keep) tail.shift();
+      for (const l of listeners) l(line);
+    });
+  return { tail, onLine: (listener) => listeners.push(listener) };
+}
+
+function runMaven(args: string[], log: (line: string) => void, logFile: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const mvn = spawn('mvn', args, { cwd: launcherDir, stdio: ['ignore', 'pipe', 'pipe'] });
     let downloaded = 0;
     let lastReport = 0;
-    const tail: string[] = [];
-    const onLine = (line: string): void => {
-      tail.push(line);
-      if (tail.length > 40) tail.shift();
-      if (line.includes('Downloaded from')) {
-        downloaded += 1;
-        const now = Date.now();
-        if (now - lastReport > 2000) {
-          lastReport = now;
-          log(`  maven: ${downloaded} files downloaded so far...`);
-        }
+    const output = teeLines([mvn.stdout, mvn.stderr], logFile, `mvn ${args.join(' ')}`);
+    output.onLine((line) => {
+      if (!line.includes('Downloaded from')) return;
+      downloaded += 1;
+      const now = Date.now();
+      if (now - lastReport > 2000) {
+        lastReport = now;
+        log(`  maven: ${downloaded} files downloaded so far...`);
       }
-    };
-    readline.createInterface({ input: mvn.stdout }).on('line', onLine);
-    readline.createInterface({ input: mvn.stderr }).on('line', onLine);
-    mvn.on('error', (err) => reject(new Error(`Could not run Maven ('mvn'): ${err.message}`)));
+    });
+    mvn.on('error', (err) =>
+      reject(
+        new LocalNeo4jError(
+          `Could not run Maven ('mvn': ${err.message}): install Maven 3.8+ (it fetches Neo4j from Maven Central), or set NEO4J_URI to use an existing Neo4j.`,
+        ),
+      ),
+    );
     mvn.on('exit', (code) => {
       if (code === 0) {
         if (downloaded > 0) log(`  maven: done (${downloaded} files downloaded)`);
         resolve();
-      } else {
-        reject(new Error(`Maven failed (exit ${String(code)}):\n${tail.join('\n')}`));
+        return;
       }
+      const cause = output.tail.find((l) => l.startsWith('[ERROR]'))?.replace(/^\[ERROR\] */, '');
+      reject(
+        new LocalNeo4jError(
+          `Building the local Neo4j launcher with Maven failed (exit ${String(code)})${cause === undefined ? '' : `: ${cause}`}. Full log: ${logFile}`,
+        ),
+      );
     });
   });
 }
 
-function waitForReady(child: ChildProcess, homeDir: string): Promise<string> {
+function waitForReady(
+  child: ChildProcess,
+  where: { homeDir: string; port: number; logFile: string },
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    const stderrTail: string[] = [];
+    // The JVM says why it could not start on stdout or stderr; both go to the log.
+    const output = teeLines([child.stdout!, child.stderr!], where.logFile, 'local Neo4j (java)');
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`Local Neo4j did not start within ${START_TIMEOUT_MS / 1000}s`));
+      reject(
+        new LocalNeo4jError(
+          `The local Neo4j did not start within ${START_TIMEOUT_MS / 1000} s. Full log: ${where.logFile}`,
+        ),
+      );
     }, START_TIMEOUT_MS);
-    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+    output.onLine((line) => {
       if (line.startsWith(READY_PREFIX)) {
         clearTimeout(timer);
         resolve(line.slice(READY_PREFIX.length).trim());
       }
     });
-    readline.createInterface({ input: child.stderr! }).on('line', (line) => {
-      stderrTail.push(line);
-      if (stderrTail.length > 30) stderrTail.shift();
-    });
     child.once('error', (err) => {
       clearTimeout(timer);
-      reject(new Error(`Could not run 'java' for the local Neo4j: ${err.message}`));
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      const lockHint = stderrTail.some((l) => /lock/i.test(l))
-        ? `\nAnother Neo4j seems to be using ${homeDir}: stop it, or point DATA_DIR elsewhere.`
-        : '';
       reject(
-        new Error(
-          `Local Neo4j exited before it was ready (exit ${String(code)}):\n${stderrTail.join('\n')}${lockHint}`,
+        new LocalNeo4jError(
+          `Could not run Java ('java': ${err.message}): install Java 17 or later, or set NEO4J_URI to use an existing Neo4j.`,
         ),
       );
     });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(startFailure(output.tail, code, where));
+    });
   });
+}
+
+/** One line saying why the JVM exited before it was ready. */
+function startFailure(
+  tail: readonly string[],
+  code: number | null,
+  where: { homeDir: string; port: number; logFile: string },
+): LocalNeo4jError {
+  if (where.port !== 0 && tail.some((l) => /BindException|Address already in use/i.test(l)))
+    return portTaken(where.port);
+  if (tail.some((l) => /lock/i.test(l)))
+    return new LocalNeo4jError(
+      `Another Neo4j holds the store lock of ${where.homeDir}: stop it, or set DATA_DIR to another directory. Full log: ${where.logFile}`,
+    );
+  // The innermost "Caused by" names the real problem; else the first exception line; else the
+  // JVM's last words (a heap it could not reserve, say).
+  const first = tail.findIndex((l) => /Exception|Error/.test(l) && !/^\s+at /.test(l));
+  const found =
+    [...tail].reverse().find((l) => l.startsWith('Caused by:')) ??
+    // The JVM's own start-up errors say what went wrong on the next line.
+    (/initialization of VM/.test(tail[first] ?? '') && tail[first + 1] !== undefined
+      ? `${tail[first]}: ${tail[first + 1]}`
+      : tail[first]) ??
+    [...tail].reverse().find((l) => l.trim() !== '');
+  const cause = found === undefined ? undefined : found.trim().slice(0, 300);
+  return new LocalNeo4jError(
+    `The local Neo4j exited before it was ready (exit ${String(code)})${cause === undefined ? '' : `: ${cause}`}. Full log: ${where.logFile}`,
+  );
 }
 
 async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<void> {
@@ -258,8 +369,10 @@ function statePath(homeDir: string): string {
 function readState(homeDir: string): StateFile | undefined {
   try {
     const parsed = JSON.parse(fs.readFileSync(statePath(homeDir), 'utf8')) as Partial<StateFile>;
-    if (typeof parsed.pid === 'number' && typeof parsed.uri === 'string')
-      return { pid: parsed.pid, uri: parsed.uri };
+    if (typeof parsed.pid === 'number')
+      return typeof parsed.uri === 'string'
+        ? { pid: parsed.pid, uri: parsed.uri }
+        : { pid: parsed.pid };
   } catch {
     // no state file, or an unreadable one: treat as not running
   }
@@ -275,11 +388,15 @@ function removeState(homeDir: string, pid: number): void {
 }
 
 /**
- * Polls `done` every 250 ms while pid is a live launcher JVM, for at most STOP_TIMEOUT_MS.
+ * Polls `done` every 250 ms while pid is a live launcher JVM, for at most timeoutMs.
  * Resolves true as soon as `done` does, false when the launcher is gone or time is up.
  */
-async function whileLauncherLives(pid: number, done: () => Promise<boolean>): Promise<boolean> {
-  const deadline = Date.now() + STOP_TIMEOUT_MS;
+async function whileLauncherLives(
+  pid: number,
+  timeoutMs: number,
+  done: () => Promise<boolean>,
+): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && isOurLauncher(pid)) {
     if (await done()) return true;
     await new Promise((resolve) => setTimeout(resolve, 250));

@@ -3,7 +3,12 @@ import type { Config } from '../config/config';
 import { cypherRoot } from '../paths';
 import { CypherRegistry } from './cypher-registry';
 import { Graph } from './graph';
-import { attachOrStartLocalNeo4j, type LocalNeo4j, startOwnLocalNeo4j } from './local-neo4j';
+import {
+  attachLocalNeo4j,
+  attachOrStartLocalNeo4j,
+  type LocalNeo4j,
+  LocalNeo4jError,
+} from './local-neo4j';
 import { applySchema } from './schema';
 
 export interface OpenGraph {
@@ -18,29 +23,39 @@ export interface OpenGraphOptions {
   /** Progress lines for people. */
   log: (line: string) => void;
   /**
-   * Only matters when NEO4J_URI is unset. 'owner' (serve, worker) runs its own local Neo4j, waiting
-   * for a short-lived CLI's instance to stop first; 'guest' (CLI commands) uses a running one.
+   * Only matters when NEO4J_URI is unset. 'start' (serve) uses the local Neo4j running on DATA_DIR
+   * or starts one; 'attach' (workers, CLI commands) only uses a running one and never starts Java:
+   * with none running it fails with one line saying what to do.
    */
-  role: 'owner' | 'guest';
+  role: 'start' | 'attach';
 }
 
 /**
  * Connects to NEO4J_URI, or (when it is unset) to the local Neo4j under DATA_DIR; then applies the
- * schema (idempotent).
+ * schema (idempotent) unless another graphsync process started that local Neo4j.
  */
 export async function openGraph(config: Config, options: OpenGraphOptions): Promise<OpenGraph> {
   const { log } = options;
   let local: LocalNeo4j | undefined;
   let uri = config.neo4j.uri;
   if (uri === undefined) {
-    const start = options.role === 'owner' ? startOwnLocalNeo4j : attachOrStartLocalNeo4j;
-    local = await start({
-      homeDir: path.join(config.dataDir, 'neo4j'),
-      port: config.neo4j.local.port,
-      heap: config.neo4j.local.heap,
-      pagecache: config.neo4j.local.pagecache,
-      log,
-    });
+    const homeDir = path.join(config.dataDir, 'neo4j');
+    local =
+      options.role === 'start'
+        ? await attachOrStartLocalNeo4j({
+            homeDir,
+            port: config.neo4j.local.port,
+            portFallback: !config.neo4j.local.portChosen,
+            heap: config.neo4j.local.heap,
+            pagecache: config.neo4j.local.pagecache,
+            logFile: path.join(config.dataDir, 'logs', 'local-neo4j.log'),
+            log,
+          })
+        : await attachLocalNeo4j(homeDir, log);
+    if (local === undefined)
+      throw new LocalNeo4jError(
+        `No local Neo4j is running for DATA_DIR ${config.dataDir}: start graphsync first (npm start) with the same environment, or set NEO4J_URI.`,
+      );
     uri = local.uri;
   }
   const graph = Graph.connect(
@@ -53,7 +68,9 @@ export async function openGraph(config: Config, options: OpenGraphOptions): Prom
     CypherRegistry.load(cypherRoot),
   );
   try {
-    await applySchema(graph);
+    // An instance another graphsync process started has the schema already (its starter applied
+    // it): attaching skips the round trips, which keeps CLI commands quick.
+    if (local?.owned !== false) await applySchema(graph);
   } catch (err) {
     await graph.close();
     await local?.stop();

@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { repoRoot } from '../../src/paths';
 import { envWithout, runCli, Watched } from '../helpers/processes';
 import { redisUrl, testApp, testGraph, trackAccount } from '../helpers/harness';
@@ -59,7 +62,7 @@ describe('graphsync CLI (real process, real Neo4j)', function () {
     assert.deepEqual(rows[0]?.account.features, ['PUT']);
   });
 
-  it('exits 1 with the error as JSON on stderr for a duplicate account or an unknown feature', async () => {
+  it('exits 1 for a failure and 2 for bad input, with the error as JSON on stderr', async () => {
     const id = `t-${randomUUID()}`;
     trackAccount(id);
     assert.equal((await runCli(['account', 'create', '--id', id], env())).code, 0);
@@ -77,7 +80,7 @@ describe('graphsync CLI (real process, real Neo4j)', function () {
       ['account', 'create', '--id', `t-${randomUUID()}`, '--enable', 'PUT,FLY'],
       env(),
     );
-    assert.equal(bad.code, 1);
+    assert.equal(bad.code, 2, 'an unknown feature is a usage error');
     assert.match(bad.stderr, /Unknown account feature 'FLY': valid features are PUT, OVERRIDE/);
   });
 
@@ -90,10 +93,72 @@ describe('graphsync CLI (real process, real Neo4j)', function () {
     );
   });
 
-  it('exits non-zero with usage help for a missing option', async () => {
-    const res = await runCli(['key', 'create'], env());
-    assert.notEqual(res.code, 0);
-    assert.match(res.stderr, /required option '--account <id>' not specified/);
+  it('exits 2 with the problem and a pointer to --help for usage errors', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['key', 'create'], /error: required option '--account <id>' not specified/],
+      [['bogus'], /error: unknown command 'bogus'/],
+      [['account', 'list', '--colour'], /error: unknown option '--colour'/],
+      [[], /Usage: graphsync \[options\] \[command\]/],
+    ];
+    for (const [args, message] of cases) {
+      const res = await runCli(args, env());
+      assert.equal(res.code, 2, `graphsync ${args.join(' ')}: ${res.stderr}`);
+      assert.match(res.stderr, message);
+      assert.equal(res.stdout, '');
+      if (args.length > 0) assert.match(res.stderr, /\(graphsync --help shows the usage\)/);
+    }
+  });
+
+  it('--version prints the package version and --help describes every command; both exit 0', async () => {
+    const version = await runCli(['--version'], env());
+    assert.equal(version.code, 0);
+    const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    assert.equal(version.stdout, `${pkg.version}\n`);
+    const help = await runCli(['--help'], env());
+    assert.equal(help.code, 0);
+    assert.match(help.stdout, /Exit codes: 0 done, 1 failed, 2 usage error/);
+    for (const command of ['serve', 'worker', 'account', 'key'])
+      assert.match(help.stdout, new RegExp(`\\n  ${command} +\\S`), `${command} has a description`);
+  });
+
+  it('key create --secret-only prints only the secret, which works', async () => {
+    const id = `t-${randomUUID()}`;
+    trackAccount(id);
+    assert.equal((await runCli(['account', 'create', '--id', id], env())).code, 0);
+    const res = await runCli(['key', 'create', '--account', id, '--secret-only'], env());
+    assert.equal(res.code, 0, res.stderr);
+    assert.match(res.stdout, /^gsk_\S+\n$/);
+    const headers = { 'JupiterOne-Account': id, Authorization: `Bearer ${res.stdout.trim()}` };
+    assert.equal(
+      (
+        await request(await testApp())
+          .get('/account')
+          .set(headers)
+      ).status,
+      200,
+    );
+  });
+
+  it('without NEO4J_URI and with no local Neo4j running, says so in one line, starts no Java and exits 1', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphsync-cli-'));
+    try {
+      for (const args of [
+        ['account', 'list'],
+        ['key', 'create', '--account', 'local'],
+      ]) {
+        const res = await runCli(args, { ...envWithout('NEO4J_URI'), DATA_DIR: dataDir });
+        assert.equal(res.code, 1);
+        assert.equal(
+          res.stderr,
+          `No local Neo4j is running for DATA_DIR ${dataDir}: start graphsync first (npm start) with the same environment, or set NEO4J_URI.\n`,
+        );
+      }
+      assert.deepEqual(fs.readdirSync(dataDir), [], 'nothing was started or written');
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('worker: refuses to start without REDIS_URL', async () => {

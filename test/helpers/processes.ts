@@ -53,6 +53,17 @@ export class Watched {
     throw new Error(`Timed out waiting for ${String(pattern)}; output so far:\n${this.out}`);
   }
 
+  /** The exit code once the process ends by itself; throws (and kills it) after timeoutMs. */
+  async exited(timeoutMs: number): Promise<number | null> {
+    const timer = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), timeoutMs).unref());
+    const result = await Promise.race([this.exitPromise, timer]);
+    if (result === 'timeout') {
+      this.child.kill('SIGKILL');
+      throw new Error(`Process did not exit within ${timeoutMs}ms; output:\n${this.out}`);
+    }
+    return result;
+  }
+
   async stop(signal: NodeJS.Signals, timeoutMs: number): Promise<number | null> {
     this.child.kill(signal);
     const timer = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), timeoutMs).unref());

@@ -13,7 +13,12 @@ describe('loadConfig', () => {
     assert.equal(c.dataDir, path.join(repoRoot, '.data'));
     assert.equal(c.neo4j.uri, undefined);
     assert.equal(c.neo4j.database, 'neo4j');
-    assert.deepEqual(c.neo4j.local, { port: 7687, heap: '1g', pagecache: '256m' });
+    assert.deepEqual(c.neo4j.local, {
+      port: 7687,
+      portChosen: false,
+      heap: '1g',
+      pagecache: '256m',
+    });
     assert.equal(c.redisUrl, undefined);
     assert.equal(c.adminToken, undefined);
     assert.equal(c.logLevel, 'info');
@@ -35,9 +40,21 @@ describe('loadConfig', () => {
     });
     assert.equal(c.http.port, 8080);
     assert.equal(c.neo4j.local.port, 7687);
+    assert.equal(c.neo4j.local.portChosen, false);
     assert.equal(c.neo4j.uri, undefined);
     assert.equal(c.mode, 'local');
     assert.equal(c.adminToken, undefined);
+  });
+
+  it('records whether NEO4J_LOCAL_PORT was chosen (a taken chosen port stops start-up)', () => {
+    assert.deepEqual(
+      [
+        loadConfig({ NEO4J_LOCAL_PORT: '7687' }).neo4j.local.portChosen,
+        loadConfig({}).neo4j.local.portChosen,
+      ],
+      [true, false],
+    );
+    assert.equal(loadConfig({ NEO4J_LOCAL_PORT: '0' }).neo4j.local.port, 0);
   });
 
   it('returns a deeply frozen object', () => {
