@@ -1,6 +1,6 @@
 /**
- * The J1QL syntax tree, as the grammar in j1ql.peggy builds it (the language: README.md "J1QL
- * queries"; the choices made: docs/decisions/0016-j1ql.md).
+ * The J1QL syntax tree, as the grammar in j1ql.peggy builds it (the language: docs/guide/j1ql.md;
+ * the choices made: docs/decisions/0016-j1ql.md).
  * Discriminated unions throughout; positions are kept where a later compile error must point at
  * the query text.
  */
