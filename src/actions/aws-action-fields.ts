@@ -1,8 +1,8 @@
 import { describeValue } from '../rules/templates/template-text';
 /**
  * The rendered fields PUBLISH_TOPIC_MESSAGE and SEND_QUEUE_MESSAGE read, and the message they send:
- * `data` stringified as the JSON text of an object with the single key `data` (alert-rules.md
- * action rule 7).
+ * `data` stringified as the JSON text of an object with the single key `data`, as JupiterOne sends
+ * it (docs/guide/actions-and-integrations.md, "PUBLISH_TOPIC_MESSAGE and SEND_QUEUE_MESSAGE").
  */
 export function requiredText(action: Record<string, unknown>, field: string, type: string): string {
   const value = action[field];

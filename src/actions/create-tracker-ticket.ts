@@ -6,7 +6,7 @@ import { HttpDelivery, shownUrl } from './http-delivery';
 import type { OutboundDeps } from './outbound-deps';
 
 /**
- * CREATE_TRACKER_TICKET (alert-rules.md "Actions", action rule 2; decision 0026): a Jira Cloud
+ * CREATE_TRACKER_TICKET (docs/guide/actions-and-integrations.md; decision 0026): a Jira Cloud
  * issue through the jira integration instance `integrationInstanceId` names (config baseUrl and
  * email, secret apiToken; basic auth `email:apiToken`): `POST <baseUrl>/rest/api/3/issue` with
  * fields `{project: {key}, summary, issuetype: {name}, ...additionalFields}`.

@@ -7,7 +7,7 @@ import type { OutboundDeps } from './outbound-deps';
 import { TransientError } from './retry';
 
 /**
- * SEND_CHAT_MESSAGE (alert-rules.md "Actions", action rule 5; decision 0026): the rendered `body`
+ * SEND_CHAT_MESSAGE (docs/guide/actions-and-integrations.md; decision 0026): the rendered `body`
  * as one Slack attachment coloured by the alert level, through the slack integration instance
  * `integrationInstanceId` names.
  *

@@ -10,10 +10,10 @@ import type { OutboundDeps } from './outbound-deps';
 import { sendMail, smtpServerFromUrl, type SmtpServer } from './smtp-mailer';
 
 /**
- * SEND_EMAIL (alert-rules.md "Actions"; decision 0025): a plain-text email to the rendered
- * `recipients`, through the smtp integration instance `integrationInstanceId` names, or else
- * through SMTP_URL. The subject is the rule's name, led by `[<alertLevel>]` once SET_PROPERTY set
- * one; the body is the rendered `body` (a default naming the rule and its query totals without
+ * SEND_EMAIL (docs/guide/actions-and-integrations.md; decision 0025): a plain-text email to the
+ * rendered `recipients`, through the smtp integration instance `integrationInstanceId` names, or
+ * else through SMTP_URL. The subject is the rule's name, led by `[<alertLevel>]` once SET_PROPERTY
+ * set one; the body is the rendered `body` (a default naming the rule and its query totals without
  * one) and a footer with `alertWebLink`. The record gets `target` = the recipients and `result` =
  * `{messageId, accepted, rejected, attempts}`.
  */

@@ -6,7 +6,7 @@ import { HttpDelivery, shownUrl } from './http-delivery';
 import type { OutboundDeps } from './outbound-deps';
 
 /**
- * WEBHOOK (alert-rules.md "Actions", action rule 6; decision 0026): the rendered `method` to the
+ * WEBHOOK (docs/guide/actions-and-integrations.md; decision 0026): the rendered `method` to the
  * rendered `endpoint` (the normaliser maps `url` to it) through the SSRF guard, with `headers`,
  * and `body` as JSON (POST, PUT and PATCH only). A webhook integration instance named by
  * `integrationInstanceId` adds its config headers and secret headers; a header set in several

@@ -3,7 +3,7 @@ import type { Graph, Tx } from '../graph/graph';
 import { pairKey, type PropertyKind, type PropertyKindPair } from './property-kinds';
 
 /**
- * The property catalog of each account (decisions.md "Queries (J1QL)"): which kinds of value
+ * The property catalog of each account (decision 0014): which kinds of value
  * ('string', 'number', 'boolean', 'list') each property of its entities and relationships has
  * ever held, system properties included (not the hidden bookkeeping). Stored as
  * `:_PropertyKind {accountId, name, kind}` nodes, one per pair, unique; it only grows. The query

@@ -101,8 +101,8 @@ export class QueryService implements QueryApi {
   }
 
   /**
-   * Every row of the query at once (j1ql.md section 4, "In rules": rules see all pages), in the
-   * query's own order. Same errors as run().
+   * Every row of the query at once (rules see all pages: docs/guide/j1ql.md, "J1QL in rules"), in
+   * the query's own order. Same errors as run().
    */
   async runAll(request: Omit<QueryRequest, 'limit' | 'cursor'>): Promise<FullQueryResult> {
     const compiled = await this.compile(request, undefined);

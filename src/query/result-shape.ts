@@ -8,7 +8,7 @@ import {
   type Vertex,
 } from './vertex-shape';
 
-/** `data` of a query result (j1ql.md section 4). */
+/** `data` of a query result (docs/guide/j1ql.md, "Running a query"). */
 export type ResultData =
   Vertex[] | Array<Record<string, unknown>> | { vertices: Vertex[]; edges: Edge[] };
 

@@ -1,9 +1,9 @@
 /**
- * The result shapes of the query API (j1ql.md section 4), built from stored Neo4j properties: an
- * entity is a vertex `{ id, entity, properties }`, a relationship an edge `{ id, fromVertexId,
- * toVertexId, relationship, properties }`. `entity` / `relationship` hold the `_`-prefixed
- * metadata plus `displayName`; `properties` every custom property under its stored (flat, dotted)
- * name. Pure functions: the entity API and query results share them.
+ * The result shapes of the query API (docs/guide/j1ql.md, "Running a query"), built from stored
+ * Neo4j properties: an entity is a vertex `{ id, entity, properties }`, a relationship an edge
+ * `{ id, fromVertexId, toVertexId, relationship, properties }`. `entity` / `relationship` hold
+ * the `_`-prefixed metadata plus `displayName`; `properties` every custom property under its
+ * stored (flat, dotted) name. Pure functions: the entity API and query results share them.
  */
 export type PropertyMap = Record<string, unknown>;
 

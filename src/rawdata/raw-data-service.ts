@@ -5,7 +5,7 @@ import { entityNotFound } from '../entities/entity-not-found';
 import { NotFoundError, UnavailableError } from '../errors/app-error';
 import type { Graph } from '../graph/graph';
 
-/** The spec's "Raw data entry metadata": one version of one entry. */
+/** The metadata of one version of a raw-data entry (docs/guide/raw-data.md, "Reading raw data"). */
 export interface RawDataMetadata {
   beginOn: number;
   contentType: string;

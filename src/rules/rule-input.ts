@@ -43,7 +43,7 @@ export interface OperationInput {
   actions: ActionInput[];
 }
 
-/** Any action type, under the spec's name or an alias, with its fields as sent. */
+/** Any action type, under its standard name or an alias, with its fields as sent. */
 export interface ActionInput {
   type: string;
   id?: string;

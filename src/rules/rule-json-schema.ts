@@ -9,11 +9,11 @@ import {
 } from './rule-types';
 
 /**
- * The JSON Schema (draft 2020-12) of a rule body as clients send it: every field of the spec's
- * Rule, RuleOperation, Question, condition and action tables, the real-world action type names
- * and field names beside the spec's, and the read-only fields of stored rules (accepted, then
- * dropped). Cross-field rules (question or questionId, unique query names, endpoint or url, ...)
- * are checked after it, in rule-checks.ts.
+ * The JSON Schema (draft 2020-12) of a rule body as clients send it: every field of a rule, its
+ * operations, question, conditions and actions (docs/guide/rules.md, "The rule JSON"), the
+ * real-world action type names and field names beside the standard ones, and the read-only fields
+ * of stored rules (accepted, then dropped). Cross-field rules (question or questionId, unique query
+ * names, endpoint or url, ...) are checked after it, in rule-checks.ts.
  *
  * Two annotation keywords shape the 400 messages (rule-error-message.ts): `x-error` is the
  * predicate printed after the pointer when a value has the wrong type, pattern or shape (one for
@@ -171,7 +171,7 @@ const operation: JsonSchema = {
   additionalProperties: false,
 };
 
-/** Type names that normalise to `type`: the spec's name first. */
+/** Type names that normalise to `type`: the standard name first. */
 function typeNames(type: ActionType): string[] {
   const aliases = Object.entries(ACTION_TYPE_ALIASES)
     .filter(([, target]) => target === type)
@@ -386,7 +386,10 @@ export const RULE_JSON_SCHEMA: JsonSchema = {
   },
 };
 
-/** The compact rule-pack form (j1ql.md 5.2); its fields are checked again as a rule. */
+/**
+ * The compact rule-pack form (docs/guide/rules.md, "Rule packs"); its fields are checked again as
+ * a rule.
+ */
 export const RULE_PACK_JSON_SCHEMA: JsonSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'graphsync:rule-pack',

@@ -18,10 +18,10 @@ import {
 } from './rule-types';
 
 /**
- * A checked rule body -> the rule definition graphsync stores and runs: the spec's action type
- * and field names, defaults filled in (pollingInterval ONE_DAY, query names `query<index>`,
- * version v1, includeDeleted false, empty templates, outputs and tags, FOR_EACH_ITEM's itemRef
- * `item`), nulls read as "not given", read-only fields left behind.
+ * A checked rule body -> the rule definition graphsync stores and runs: the standard action type
+ * and field names (docs/guide/rules.md, "Actions"), defaults filled in (pollingInterval ONE_DAY,
+ * query names `query<index>`, version v1, includeDeleted false, empty templates, outputs and tags,
+ * FOR_EACH_ITEM's itemRef `item`), nulls read as "not given", read-only fields left behind.
  */
 export function normaliseRule(input: RuleInput): RuleDefinition {
   const source =
@@ -52,7 +52,7 @@ export function queryName(query: QueryInput, index: number): string {
   return query.name ?? `query${index}`;
 }
 
-/** The spec's name of an action type, given the spec's name or an alias. */
+/** The standard name of an action type, given that name or an alias. */
 export function canonicalActionType(type: string): ActionType {
   return (ACTION_TYPE_ALIASES as Record<string, ActionType>)[type] ?? (type as ActionType);
 }

@@ -5,11 +5,11 @@ import type { AlertLevel, RuleDefinition, RuleOperation } from './rule-types';
 /**
  * The compact rule-pack form of the public rule packs, `{ name, description, queries[],
  * alertLevel?, templates?, operations?, labels?, tags? }`, expanded the way the JupiterOne client
- * provisions it (j1ql.md 5.2): specVersion 1, pollingInterval ONE_DAY, the queries as the rule's
- * question, outputs `queries.query0.total` and `alertLevel`, and, unless the pack brings its own
- * operations, one operation that sets `alertLevel` (default HIGH) and creates an alert when
- * query0 returns anything. The result is validated as any rule; error pointers name the pack's
- * own fields (`/queries/0/name`, not `/question/queries/0/name`).
+ * provisions it (docs/guide/rules.md, "Rule packs"): specVersion 1, pollingInterval ONE_DAY, the
+ * queries as the rule's question, outputs `queries.query0.total` and `alertLevel`, and, unless the
+ * pack brings its own operations, one operation that sets `alertLevel` (default HIGH) and creates
+ * an alert when query0 returns anything. The result is validated as any rule; error pointers name
+ * the pack's own fields (`/queries/0/name`, not `/question/queries/0/name`).
  */
 export function expandRulePack(body: unknown): RuleDefinition {
   checkRulePackShape(body);

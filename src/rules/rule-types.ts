@@ -1,5 +1,5 @@
 /**
- * A rule definition after validation and normalisation (src/rules/rule-schema.ts): the spec's
+ * A rule definition after validation and normalisation (src/rules/rule-schema.ts): the standard
  * type names, its defaults filled in, read-only fields dropped. What storage keeps and the
  * evaluator runs. Any value under `operations` may still hold `{{...}}` templates, rendered at
  * evaluation; the types below name `TemplateString` where a template stands in for a non-string.
@@ -85,7 +85,7 @@ export const ACTION_TYPES = [
 ] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
 
-/** Type names seen in real rules, and the spec's name each one normalises to. */
+/** Type names seen in real rules, and the standard name each one normalises to. */
 export const ACTION_TYPE_ALIASES = {
   CREATE_JIRA_TICKET: 'CREATE_TRACKER_TICKET',
   JUPITERONE_QUERY: 'SERVICE_QUERY',

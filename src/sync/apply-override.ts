@@ -4,7 +4,7 @@ import { type ApplyContext, replayed, type Write } from './apply-context';
 import type { StagedEntity } from './job-types';
 
 /**
- * Applies a chunk of OVERRIDE entities (decisions.md, "Jobs"): each names an existing entity by
+ * Applies a chunk of OVERRIDE entities (decision 0011): each names an existing entity by
  * `_id`, or by `_type` + `_key` (+ `_scope`) anywhere in the account. Its non-null properties are
  * written and pinned (listed in `_overrides`), so that later PUT, PATCH and DIFF writes keep them;
  * a null unpins. A target that is missing, deleted or ambiguous is not written and counts in

@@ -7,7 +7,7 @@ import type { ValidatedBatch } from './job-types';
 import type { JobStore, StoredJob } from './job-store';
 import { batchBlobKey, stagedKeyOf, writeBatch } from './staging';
 
-/** The spec's cap on OVERRIDE jobs, counted across every batch and the bulk file. */
+/** JupiterOne's cap on OVERRIDE jobs, counted across every batch and the bulk file. */
 export const OVERRIDE_ENTITY_LIMIT = 10_000;
 export const OVERRIDE_LIMIT_MESSAGE = `OVERRIDE sync jobs are limited to ${OVERRIDE_ENTITY_LIMIT} entities per job`;
 

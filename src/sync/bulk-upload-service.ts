@@ -18,10 +18,10 @@ import { bulkFileBlobKey } from './staging';
 import { requireAwaitingUploads } from './sync-job-service';
 
 /**
- * The bulk upload URL of a job and the file PUT to it (spec "Upload rules" 5). The URL is issued
- * to the job's account and stays the same until it expires (1 hour); the PUT needs no API key,
- * the URL's signature is the credential. One file per job: it is stored as sent (still
- * compressed if it was) and only validated and applied at finalize (bulk-file.ts).
+ * The bulk upload URL of a job and the file PUT to it (docs/guide/sync-jobs.md, "The bulk upload
+ * URL"). The URL is issued to the job's account and stays the same until it expires (1 hour); the
+ * PUT needs no API key, the URL's signature is the credential. One file per job: it is stored as
+ * sent (still compressed if it was) and only validated and applied at finalize (bulk-file.ts).
  */
 export interface BulkUploadServiceDeps {
   jobs: JobStore;

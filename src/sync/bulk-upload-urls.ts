@@ -1,9 +1,9 @@
 /**
- * The bulk upload URL (spec "Upload rules" 5): a URL that takes one job's file with HTTP PUT for
- * one hour. Two implementations fit this interface: SignedUploadUrls (URLs served by graphsync
- * itself, HMAC-signed) and, for S3 storage, presigned PUT URLs of the object the file lands in.
- * Either way the file ends up in the blob store and finalize reads it by the key recorded on
- * the job (docs/decisions/0010-bulk-upload-url.md).
+ * The bulk upload URL (docs/guide/sync-jobs.md, "The bulk upload URL"): a URL that takes one job's
+ * file with HTTP PUT for one hour. Two implementations fit this interface: SignedUploadUrls (URLs
+ * served by graphsync itself, HMAC-signed) and, for S3 storage, presigned PUT URLs of the object
+ * the file lands in. Either way the file ends up in the blob store and finalize reads it by the key
+ * recorded on the job (docs/decisions/0010-bulk-upload-url.md).
  */
 export const BULK_UPLOAD_URL_LIFETIME_MS = 60 * 60 * 1000;
 

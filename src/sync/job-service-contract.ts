@@ -43,7 +43,7 @@ export interface SyncJobApi {
   listEvents(ref: JobRef): Promise<JobEvent[]>;
 }
 
-/** A job's bulk upload URL (spec "Bulk upload URL"). */
+/** A job's bulk upload URL (docs/guide/sync-jobs.md, "The bulk upload URL"). */
 export interface BulkUploadUrl {
   uploadUrl: string;
   /** Epoch milliseconds. */

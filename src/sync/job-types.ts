@@ -100,7 +100,7 @@ export interface StartJobInput {
   ignoreDuplicates: boolean;
 }
 
-/** A property value the graph accepts (spec: "Custom property rules"). */
+/** A property value the graph accepts (docs/guide/sync-jobs.md, "What an upload may contain"). */
 export type PropertyValue = string | number | boolean | null | string[] | number[] | boolean[];
 
 /** One raw data entry of an entity, normalized from either upload form (issue 5 stores them). */

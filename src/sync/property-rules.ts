@@ -2,21 +2,21 @@ import { ValidationError } from '../errors/app-error';
 import type { PropertyValue } from './job-types';
 
 /**
- * What the upload validators share: an uploaded object with the spec's JSON-pointer wording for its
- * errors, the checks on system fields, and the rules for custom property names and values.
+ * What the upload validators share: an uploaded object with JupiterOne's JSON-pointer wording for
+ * its errors, the checks on system fields, and the rules for custom property names and values.
  */
 
 /**
- * The spec's `_key` limit (7000), applied to every identifying string field and counted in UTF-8
+ * JupiterOne's `_key` limit (7000), applied to every identifying string field and counted in UTF-8
  * bytes: keys are indexed, and Neo4j refuses index entries over ~8 KB, so 7000 characters of
  * non-ASCII text would fail at write time. For ASCII keys bytes and characters are the same.
  */
 export const MAX_KEY_LENGTH = 7000;
 
-/** The spec's limit on an entity's `_class` array. */
+/** JupiterOne's limit on an entity's `_class` array. */
 export const MAX_CLASSES = 5;
 
-/** The spec's wording of the value types an entity property may hold. */
+/** JupiterOne's wording of the value types an entity property may hold. */
 export const ENTITY_VALID_TYPES_TEXT =
   'Valid types are string, number, boolean, null, or an array of only strings, only numbers or only booleans.';
 
@@ -48,7 +48,7 @@ export class UploadedObject {
   readonly kind: 'entity' | 'relationship';
   readonly index: number;
   readonly raw: Record<string, unknown>;
-  /** The `_key` as sent, if it is a string; the spec prints a missing one as `undefined`. */
+  /** The `_key` as sent, if it is a string; JupiterOne prints a missing one as `undefined`. */
   readonly key: string | undefined;
 
   constructor(at: {
@@ -126,7 +126,7 @@ export interface CustomPropertyRules {
   /** System fields of this object: checked by the caller, never custom properties. */
   systemNames: ReadonlySet<string>;
   isValidValue: (value: unknown) => value is PropertyValue;
-  /** The spec's message after `<pointer> (kind key: 'K') has invalid type.`. */
+  /** JupiterOne's message after `<pointer> (kind key: 'K') has invalid type.`. */
   validTypesText: string;
   /** `?ignoreIllegalProperties=true`: drop what breaks a rule here instead of failing. */
   dropIllegal: boolean;

@@ -60,7 +60,7 @@ export function validateEntity(entity: UploadedObject, opts: UploadOptions): Sta
   };
 }
 
-/** What each mode needs to know which entity is meant (spec "Sync modes", decisions "Jobs"). */
+/** What each mode needs to know which entity is meant (docs/guide/sync-jobs.md, "Sync modes"). */
 function requireIdentity(entity: UploadedObject, opts: UploadOptions): void {
   switch (opts.syncMode) {
     case 'DIFF':

@@ -18,12 +18,12 @@ const FIELDS = new Set([
 const DIRECTIONS = ['FORWARD', 'REVERSE'] as const;
 const TARGET_SYSTEM_NAMES = new Set(['_key', '_type', '_class']);
 
-/** Modes whose relationships may be mapped (spec: PUT "including mapped"; issue: PUT and DIFF). */
+/** Modes whose relationships may be mapped (docs/guide/sync-jobs.md, "Mapped relationships"). */
 const MAPPED_MODES: readonly SyncMode[] = ['DIFF', 'PUT'];
 
 /**
- * Validates a relationship's `_mapping` (spec's `_mapping` table) and normalizes it. Errors point
- * into the mapping: `/relationships/N/_mapping/<field>`.
+ * Validates a relationship's `_mapping` (docs/guide/sync-jobs.md, "Mapped relationships") and
+ * normalizes it. Errors point into the mapping: `/relationships/N/_mapping/<field>`.
  */
 export function validateMapping(relationship: UploadedObject, mode: SyncMode): RelationshipMapping {
   const at = (field?: string) =>

@@ -16,7 +16,7 @@ const DELETE_LISTS_MESSAGE =
  * Validates one upload body (POST .../upload, .../entities or .../relationships) against the job's
  * sync mode and normalizes it into the batch that is staged. Rules that concern the whole request
  * come first; then each entity in order, then each relationship in order. The first problem found
- * is thrown as a ValidationError with the spec's message.
+ * is thrown as a ValidationError with JupiterOne's message.
  */
 export function validateUpload(body: unknown, opts: UploadOptions): ValidatedBatch {
   if (!isObject(body)) fail('The request body must be a JSON object');
@@ -97,7 +97,7 @@ interface Counts {
 }
 
 /**
- * At least one object per upload. An empty array that is the only one sent is named (the spec's
+ * At least one object per upload. An empty array that is the only one sent is named (JupiterOne's
  * `entities must have minimum 1 item` for `{ "entities": [] }`, on /upload too); on /upload one
  * empty array next to a non-empty one is fine (the Python client sends `"relationships": []`).
  */

@@ -10,7 +10,8 @@
   function pos(loc) {
     return { line: loc.start.line, column: loc.start.column, offset: loc.start.offset };
   }
-  // A name is a class when it starts upper case and has no '_' (j1ql.md 3.1), else a type.
+  // A name is a class when it starts upper case and has no '_', else a type (docs/guide/j1ql.md,
+  // "FIND: what the query starts from").
   function targetItem(name) {
     return /^[A-Z]/.test(name) && !name.includes('_')
       ? { kind: 'class', name }

@@ -52,10 +52,10 @@ export interface ActionScope {
 const TAG_NAME = /^[^_\s`\\][^\s`\\]{0,199}$/;
 
 /**
- * Runs a RuleOperation's actions in order (alert-rules.md "Actions"), each rendered just before it
- * runs so that it sees what earlier ones set. A failing action is recorded and the next one still
- * runs. In a dry run the side effects (alerts, tags, outbound messages) are rendered, not done;
- * SET_PROPERTY and SERVICE_QUERY still run, as later templates read them.
+ * Runs a RuleOperation's actions in order (docs/guide/rules.md, "Actions"), each rendered just
+ * before it runs so that it sees what earlier ones set. A failing action is recorded and the next
+ * one still runs. In a dry run the side effects (alerts, tags, outbound messages) are rendered, not
+ * done; SET_PROPERTY and SERVICE_QUERY still run, as later templates read them.
  */
 export class ActionRunner {
   constructor(private readonly deps: ActionRunnerDeps) {}
@@ -203,9 +203,9 @@ export class ActionRunner {
   }
 
   /**
-   * FOR_EACH_ITEM (alert-rules.md action rules 3 and 4): the inner actions once per item, with the
-   * item under `itemRef`; SERVICE_QUERY actions first, so the others can read their results. Each
-   * item works on its own copy of the variables.
+   * FOR_EACH_ITEM (docs/guide/actions-and-integrations.md, "SERVICE_QUERY and FOR_EACH_ITEM"): the
+   * inner actions once per item, with the item under `itemRef`; SERVICE_QUERY actions first, so the
+   * others can read their results. Each item works on its own copy of the variables.
    */
   private async forEachItem(
     action: Extract<RuleAction, { type: 'FOR_EACH_ITEM' }>,

@@ -1,7 +1,7 @@
 import type { ActionType } from '../rule-types';
 
 /**
- * What one evaluation of a rule did (decisions.md "Rules"): which rule version ran and when, each
+ * What one evaluation of a rule did (decision 0023): which rule version ran and when, each
  * query's total, each operation's condition result, each action's outcome, the `outputs` values,
  * and every error. Stored per rule (the newest RULE_EVALUATIONS_KEPT) and answered by the
  * evaluations API; a dry run answers one without storing it.

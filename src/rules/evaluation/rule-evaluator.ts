@@ -57,11 +57,11 @@ export interface EvaluateOutput {
 }
 
 /**
- * One evaluation of a rule (alert-rules.md, j1ql.md 5.1-5.5): run each query in order with every
- * row; build the template variables; evaluate each operation's `when` and run its actions in
- * order; read the `outputs`; then settle the rule's alert: a rule whose CREATE_ALERT was not
- * reached by a clean evaluation (every query and condition evaluated) has its active alert
- * resolved. A failed query stops the evaluation before any operation.
+ * One evaluation of a rule (docs/guide/rules.md, "Evaluations and their records"; decision 0023):
+ * run each query in order with every row; build the template variables; evaluate each operation's
+ * `when` and run its actions in order; read the `outputs`; then settle the rule's alert: a rule
+ * whose CREATE_ALERT was not reached by a clean evaluation (every query and condition evaluated)
+ * has its active alert resolved. A failed query stops the evaluation before any operation.
  */
 export class RuleEvaluator {
   private readonly actions: ActionRunner;

@@ -3,7 +3,10 @@ import { isRecord } from './result-items';
 import { ConditionError } from './template-errors';
 import { describeType } from './transforms';
 
-/** The list form's comparison operators (j1ql.md 5.3); `=` and `==` are the same. */
+/**
+ * The list form's comparison operators (docs/guide/rules.md, "Operations and conditions"); `=`
+ * and `==` are the same.
+ */
 export const COMPARE_OPERATORS = ['>', '<', '>=', '<=', '=', '==', '!='] as const;
 export type CompareOperator = (typeof COMPARE_OPERATORS)[number];
 
@@ -56,8 +59,9 @@ function parseFilter(when: unknown, pointer: string): ConditionNode {
 }
 
 /**
- * The three forms of j1ql.md 5.3: a literal boolean, a template string, or the list form (a
- * triple, or an AND/OR group, case-insensitive, of one or more triples or nested groups).
+ * The three forms of a condition (docs/guide/rules.md, "Operations and conditions"): a literal
+ * boolean, a template string, or the list form (a triple, or an AND/OR group, case-insensitive, of
+ * one or more triples or nested groups).
  */
 export function parseCondition(condition: unknown, pointer: string): ConditionNode {
   if (typeof condition === 'boolean') return { kind: 'boolean', value: condition, pointer };

@@ -6,8 +6,8 @@ import { ConditionError } from './template-errors';
 import { hasTemplate, scanTemplate, singleExpression } from './template-scan';
 
 /**
- * Whether a RuleOperation's `when` holds (j1ql.md 5.3), with `options.pointer` the pointer of the
- * `when` (e.g. `/operations/0/when`) for errors:
+ * Whether a RuleOperation's `when` holds (docs/guide/rules.md, "Operations and conditions"), with
+ * `options.pointer` the pointer of the `when` (e.g. `/operations/0/when`) for errors:
  * - `when` is a FILTER condition, or a list of them that must ALL hold (an empty list, a missing
  *   or null `when` always holds);
  * - a literal `true` / `false` is itself;

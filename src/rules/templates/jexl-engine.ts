@@ -12,14 +12,15 @@ import { TemplateError } from './template-errors';
 import { join, length, mapProperty, merge, uniquePropertyValues } from './transforms';
 
 /**
- * The one Jexl instance of graphsync's rule templates (the `jexl` package, 2.3: the grammar
- * j1ql.md 5.4 names). It provides the spec's operators natively (`!`, `+ - * / // % ^ && ||`,
- * `== != > >= < <= in`, `a ? b : c`, `x ?: y`, literals, `list[.prop == v]` filters) and adds the
- * spec's transforms. On top of jexl, each parsed expression is checked (findProblem) and rewritten
- * (jexl-ast.ts rewrite): a member of an empty list or of a missing value is `undefined` rather
- * than a TypeError, only own properties are read (`constructor` is undefined), and `mapTemplate`
- * reaches the evaluation scope. Property access on a list still reads its first element, as in
- * jexl (j1ql.md 5.4: `[queries.query0.data.finding]` is a one-element list).
+ * The one Jexl instance of graphsync's rule templates (the `jexl` package, 2.3, whose grammar
+ * JupiterOne's templates use; docs/guide/rules.md, "Templates"). It provides the template operators
+ * natively (`!`, `+ - * / // % ^ && ||`, `== != > >= < <= in`, `a ? b : c`, `x ?: y`, literals,
+ * `list[.prop == v]` filters) and adds JupiterOne's transforms. On top of jexl, each parsed
+ * expression is checked (findProblem) and rewritten (jexl-ast.ts rewrite): a member of an empty
+ * list or of a missing value is `undefined` rather than a TypeError, only own properties are read
+ * (`constructor` is undefined), and `mapTemplate` reaches the evaluation scope. Property access on
+ * a list still reads its first element, as in jexl (so `[queries.query0.data.finding]` is a
+ * one-element list).
  */
 
 /** What an evaluation gives `mapTemplate`: the renderer of the rule's templates (render.ts). */

@@ -21,7 +21,7 @@ export const MAX_TEMPLATE_RENDERS = 100_000;
 type ExpressionSegment = Extract<TemplateSegment, { kind: 'expression' }>;
 
 /**
- * Renders one template string (alert-rules.md "Operation templating" rule 1):
+ * Renders one template string (docs/guide/rules.md, "Templates"):
  * - no `{{` at all: the text unchanged;
  * - exactly one `{{ expr }}` and nothing else (not even whitespace outside the braces): the
  *   expression's value with its type (boolean, number, list, object, `undefined`...);

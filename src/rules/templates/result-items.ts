@@ -1,7 +1,7 @@
 /**
- * Query result elements as the transforms read them (j1ql.md section 4). A list result's element
- * is entity-shaped, `{ id, entity, properties }`: `entity` holds the `_` metadata and
- * `displayName`, `properties` everything else under flat (dotted) names. A table row is a flat
+ * Query result elements as the transforms read them (docs/guide/j1ql.md, "Running a query"). A list
+ * result's element is entity-shaped, `{ id, entity, properties }`: `entity` holds the `_` metadata
+ * and `displayName`, `properties` everything else under flat (dotted) names. A table row is a flat
  * object keyed by column name.
  */
 

@@ -1,8 +1,8 @@
 /**
- * What rule templates see (alert-rules.md "Operation templating", j1ql.md 5.4): the results of the
- * rule's queries, the account's parameters, the rule's own names, and whatever the evaluation set
- * so far (SET_PROPERTY outputs such as `alertLevel`, a FOR_EACH_ITEM's `itemRef`, SERVICE_QUERY
- * results). Plain data: the evaluator builds it, this module only reads it.
+ * What rule templates see (docs/guide/rules.md, "Templates"): the results of the rule's queries,
+ * the account's parameters, the rule's own names, and whatever the evaluation set so far
+ * (SET_PROPERTY outputs such as `alertLevel`, a FOR_EACH_ITEM's `itemRef`, SERVICE_QUERY results).
+ * Plain data: the evaluator builds it, this module only reads it.
  */
 
 /** One named query's result as templates see it: `queries.<name>.data` / `.total`. */

@@ -45,7 +45,7 @@ export class TemplateError extends AppError {
   }
 }
 
-/** A `when` condition whose shape is not one the spec allows, or whose value is not a boolean. */
+/** A `when` condition that has none of the three forms, or whose value is not a boolean. */
 export class ConditionError extends AppError {
   constructor(pointer: string, reason: string) {
     super('VALIDATION_ERROR', `${pointer === '' ? 'Condition' : pointer}: ${reason}`, {

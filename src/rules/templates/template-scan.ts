@@ -39,7 +39,7 @@ export function scanTemplate(text: string, pointer?: string): TemplateSegment[] 
 }
 
 /**
- * The rule "exactly one expression and nothing else" (alert-rules.md templating rule 1): such a
+ * The rule "exactly one expression and nothing else" (docs/guide/rules.md, "Templates"): such a
  * template yields the expression's value with its type. Whitespace outside the braces is text, so
  * `" {{x}}"` is a string; whitespace inside (`{{ x }}`) is part of the expression.
  */

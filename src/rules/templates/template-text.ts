@@ -1,9 +1,10 @@
 /**
  * How a value reads inside text: a template with text around its expressions, or several
- * expressions, is a string (templating rule 1), and `join` uses the same rules for its elements.
+ * expressions, is a string (docs/guide/rules.md, "Templates"), and `join` uses the same rules for
+ * its elements.
  * - a string is itself; a number or boolean is `String(value)` (`3`, `true`);
  * - `undefined` and `null` are empty text, so a missing value leaves a gap rather than the word
- *   `undefined` (which the original service printed; j1ql.md section 9 point 17);
+ *   `undefined` (which JupiterOne's service printed into such text);
  * - an array is its elements as text, separated by commas, as `join()` gives;
  * - an object is its JSON;
  * - anything else (a function reached through a prototype) is empty text.

@@ -2,10 +2,11 @@ import { asList, readProperty } from './result-items';
 import { toText } from './template-text';
 
 /**
- * The spec's transforms except `mapTemplate` (which renders rule templates: see render.ts), as
- * plain functions of the piped value and the arguments. Each takes its input through asList, so
- * `undefined` (a missing path) is an empty list and a single value a list of one. A wrong
- * argument throws; the engine reports it as a TemplateError naming the expression.
+ * The template transforms (docs/guide/rules.md, "Templates") except `mapTemplate` (which renders
+ * rule templates: see render.ts), as plain functions of the piped value and the arguments. Each
+ * takes its input through asList, so `undefined` (a missing path) is an empty list and a single
+ * value a list of one. A wrong argument throws; the engine reports it as a TemplateError naming the
+ * expression.
  */
 
 /**

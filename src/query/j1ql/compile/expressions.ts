@@ -40,7 +40,7 @@ export function hasAggregate(expr: Expr): boolean {
 /**
  * RETURN arithmetic and functions as Cypher. Division and modulo by zero give null (not a
  * database error); aggregates count and combine distinct entities, so the several paths that
- * reach one entity count it once (j1ql.md 3.6).
+ * reach one entity count it once (docs/guide/j1ql.md, "RETURN").
  */
 export function compileExpr(expr: Expr, ctx: ExprContext): string {
   switch (expr.kind) {

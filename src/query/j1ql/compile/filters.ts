@@ -19,9 +19,10 @@ type BaseOp = '=' | '~=' | '^=' | '$=' | '>' | '<' | '>=' | '<=';
 
 /**
  * WITH / WHERE / HAVING filters as Cypher boolean expressions, with J1QL's semantics
- * (j1ql.md 3.2): on a list property `=` holds when any element matches and `!=` when none does;
- * every negative operator holds when the property is absent; value lists distribute over the
- * operator (De Morgan for the negative ones). Values are parameters.
+ * (docs/guide/j1ql.md, "Missing properties, `undefined`, lists" and "Value lists"): on a list
+ * property `=` holds when any element matches and `!=` when none does; every negative operator
+ * holds when the property is absent; value lists distribute over the operator (De Morgan for the
+ * negative ones). Values are parameters.
  */
 export function compileFilter(filter: Filter, ctx: FilterContext): string {
   switch (filter.kind) {

@@ -205,8 +205,9 @@ function itemsCondition(
 const CRITICAL_ASSET_CLASSES = ['Application', 'CodeRepo', 'DataStore', 'Function', 'Host', 'Logs'];
 
 /**
- * Smart classes (j1ql.md 3.1): `#Foo` is an entity tagged Foo, in `tags` or as `tag.Foo = true`;
- * `#CriticalAsset` also covers production assets classified critical.
+ * Smart classes (docs/guide/j1ql.md, "FIND: what the query starts from"): `#Foo` is an entity
+ * tagged Foo, in `tags` or as `tag.Foo = true`; `#CriticalAsset` also covers production assets
+ * classified critical.
  */
 function smartCondition(variable: string, name: string, ctx: MatchContext): string {
   const tagged =

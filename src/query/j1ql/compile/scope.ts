@@ -13,9 +13,9 @@ export interface Binding {
 
 /**
  * The names a query gives its entities and relationships: aliases (`AS x`), and the implicit
- * selectors (an unaliased single class, type or verb used as a name, j1ql.md 3.4). A name used
- * for two positions is ambiguous: an alias twice is an error at once, an implicit name only when
- * it is referenced.
+ * selectors (an unaliased single class, type or verb used as a name; docs/guide/j1ql.md,
+ * "Aliases, implicit names and WHERE"). A name used for two positions is ambiguous: an alias
+ * twice is an error at once, an implicit name only when it is referenced.
  */
 export class Scope {
   private readonly aliases = new Map<string, Binding>();

@@ -92,12 +92,12 @@ function shift(now: number, amount: number, unit: TimeUnit): number {
 }
 
 /**
- * J1QL regular expressions (JavaScript syntax) as Java patterns for Neo4j's `=~`, which matches
- * the whole string, so the operator's anchoring becomes `.*` around the body. The language's
- * subset has character classes and `\d \w \D \W`, no groups, alternation or anchors (j1ql.md
- * section 1). Where Java reads the same text differently, the body is rewritten: `[` and `&`
- * inside a class are characters (not a nested class or an intersection), a `{` that starts no
- * `{n,m}` is a character. Java's matcher cannot be stopped mid-match, so a pattern may repeat at
+ * J1QL regular expressions (JavaScript syntax) as Java patterns for Neo4j's `=~`, which matches the
+ * whole string, so the operator's anchoring becomes `.*` around the body. The language's subset has
+ * character classes and `\d \w \D \W`, no groups, alternation or anchors (docs/guide/j1ql.md,
+ * "Regular expressions"). Where Java reads the same text differently, the body is rewritten: `[`
+ * and `&` inside a class are characters (not a nested class or an intersection), a `{` that starts
+ * no `{n,m}` is a character. Java's matcher cannot be stopped mid-match, so a pattern may repeat at
  * most one part without a small bound: more can backtrack for hours on a long value.
  */
 export function regexPattern(
