@@ -2451,7 +2451,7 @@ export interface components {
             cursor?: string;
         };
         /**
-         * @description One version of a raw-data entry (the spec's "Raw data entry metadata").
+         * @description The metadata of one version of a raw-data entry.
          * @example {
          *       "beginOn": 1795353156539,
          *       "contentType": "application/json",
