@@ -13,6 +13,7 @@ import {
   type DocFile,
   examplesOf,
   extractFencedBlocks,
+  outputProblems,
   runScript,
 } from '../helpers/doc-examples';
 import { envWithout, Watched } from '../helpers/processes';
@@ -39,6 +40,10 @@ import { envWithout, Watched } from '../helpers/processes';
  * - A ```json block only shows a response or schema excerpt and must parse as JSON (no comments,
  *   no `...`). Every fence must be closed. Other info strings are not run: ```shell for commands
  *   the test cannot run (npm install, npm start, docker compose, ...), ```text for output.
+ *   `bash`, `console` and the like are refused: a shell block is either `sh` or `shell`.
+ * - A ```text block right after an sh block (only blank lines between) is that example's output:
+ *   each of its non-blank lines must appear, in order, among the lines the example printed
+ *   (`...` in a line stands for any text, such as an id). So shown output cannot go stale.
  * - Examples need bash, curl and jq; they must not depend on external systems answering, and each
  *   file uses its own scope and rule names.
  *
@@ -147,6 +152,8 @@ describe('documentation examples (README.md and docs/**/*.md)', function () {
           }
           assert.fail(message);
         }
+        const stale = outputProblems(file.name, examples, run.output);
+        if (stale.length > 0) assert.fail(stale.join('\n'));
       } catch (err) {
         failed = true;
         throw err;

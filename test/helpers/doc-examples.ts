@@ -23,6 +23,11 @@ export interface FencedBlock {
   lines: string[];
   /** False when the document ended before the closing fence. */
   closed: boolean;
+  /**
+   * For an sh block directly followed (nothing but blank lines between) by a ```text block: that
+   * block's lines, the output the example must print.
+   */
+  expected?: string[];
 }
 
 const OPENING = /^( *)(`{3,}|~{3,})(.*)$/;
@@ -37,12 +42,14 @@ const OPENING = /^( *)(`{3,}|~{3,})(.*)$/;
 export function extractFencedBlocks(markdown: string): FencedBlock[] {
   const lines = markdown.split(/\r?\n/);
   const blocks: FencedBlock[] = [];
+  const closedAt = new Map<FencedBlock, number>();
   let open: { block: FencedBlock; char: string; length: number; indent: number } | undefined;
   lines.forEach((text, index) => {
     if (open !== undefined) {
       const close = /^ *(`{3,}|~{3,}) *$/.exec(text);
       if (close !== null && close[1]![0] === open.char && close[1]!.length >= open.length) {
         open.block.closed = true;
+        closedAt.set(open.block, index);
         open = undefined;
       } else {
         const indent = /^ */.exec(text)![0].length;
@@ -65,7 +72,49 @@ export function extractFencedBlocks(markdown: string): FencedBlock[] {
     blocks.push(block);
     open = { block, char: fence[0]!, length: fence.length, indent: indent.length };
   });
+  blocks.forEach((block, i) => {
+    const next = blocks[i + 1];
+    const end = closedAt.get(block);
+    if (block.lang !== 'sh' || next?.lang !== 'text' || end === undefined) return;
+    const between = lines.slice(end + 1, next.line - 1);
+    if (between.every((l) => l.trim() === '')) block.expected = next.lines;
+  });
   return blocks;
+}
+
+/**
+ * Where an example's output differs from the ```text block shown after it: each non-blank line
+ * of that block must appear, in order, as a line of the output the example printed (between its
+ * marker and the next one). `...` in an expected line stands for any text (an id, a time).
+ */
+export function outputProblems(name: string, examples: FencedBlock[], output: string): string[] {
+  const lines = output.split('\n');
+  const problems: string[] = [];
+  for (const block of examples) {
+    if (block.expected === undefined) continue;
+    const start = lines.indexOf(`>>> ${name}:${block.line}`);
+    if (start < 0) continue; // the script failed before this block; that failure is reported
+    const end = lines.findIndex((l, i) => i > start && l.startsWith('>>> '));
+    const printed = lines.slice(start + 1, end < 0 ? undefined : end).map((l) => l.trim());
+    let at = 0;
+    for (const want of block.expected.map((l) => l.trim()).filter((l) => l !== '')) {
+      const pattern = new RegExp(
+        `^${want
+          .split('...')
+          .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('.*')}$`,
+      );
+      const found = printed.findIndex((l, i) => i >= at && pattern.test(l));
+      if (found < 0) {
+        problems.push(
+          `${name}:${block.line}: the example's output lacks the line \`${want}\` that the text block after it shows; it printed:\n${printed.join('\n')}`,
+        );
+        break;
+      }
+      at = found + 1;
+    }
+  }
+  return problems;
 }
 
 /** A markdown file whose examples the test runs. */
@@ -112,14 +161,22 @@ export function docFilesToRun(root: string, override?: string): DocFile[] {
   return ['README.md', ...docs].map((f) => docFile(root, f));
 }
 
+const UNTESTED_SHELL_LABELS = new Set(['bash', 'console', 'zsh', 'shell-session', 'sh-session']);
+
 /**
- * What must hold of a file's blocks whether or not it has examples: every fence is closed and
- * every json block parses. Each problem names file:line.
+ * What must hold of a file's blocks whether or not it has examples: every fence is closed, every
+ * json block parses, and no shell block hides under a label that is neither `sh` nor `shell`.
+ * Each problem names file:line.
  */
 export function blockProblems(name: string, blocks: FencedBlock[]): string[] {
   const problems: string[] = [];
   for (const b of blocks) {
     if (!b.closed) problems.push(`${name}:${b.line}: this fenced block is never closed`);
+    // Other shell-like labels would look like examples to a reader but never run.
+    if (UNTESTED_SHELL_LABELS.has(b.lang))
+      problems.push(
+        `${name}:${b.line}: a \`\`\`${b.lang} block is neither run nor marked as an instruction: use \`\`\`sh (an example the test runs) or \`\`\`shell (an instruction)`,
+      );
     if (b.lang !== 'json') continue;
     const text = b.lines.join('\n');
     try {

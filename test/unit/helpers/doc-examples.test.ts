@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   blockProblems,
+  outputProblems,
   buildScript,
   describeFailure,
   docFilesToRun,
@@ -120,6 +121,16 @@ describe('doc examples: fenced block extraction', () => {
       blockProblems('docs/y.md', extractFencedBlocks(md('```json', '```')))[0]!,
       /^docs\/y\.md:1: the json block is not valid JSON/,
     );
+  });
+
+  it('refuses shell-like labels that would look like examples but never run', () => {
+    const blocks = extractFencedBlocks(
+      md('```bash', 'curl x', '```', '```shell', 'npm start', '```', '```console', '$ ls', '```'),
+    );
+    assert.deepEqual(blockProblems('docs/z.md', blocks), [
+      'docs/z.md:1: a ```bash block is neither run nor marked as an instruction: use ```sh (an example the test runs) or ```shell (an instruction)',
+      'docs/z.md:7: a ```console block is neither run nor marked as an instruction: use ```sh (an example the test runs) or ```shell (an instruction)',
+    ]);
   });
 });
 
@@ -464,5 +475,41 @@ describe('doc examples: which files', () => {
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe('doc examples: shown output', () => {
+  const doc = [
+    '```sh',
+    'echo one',
+    '```',
+    '',
+    '```text',
+    'b ... c',
+    '```',
+    'prose',
+    '```sh',
+    'echo two',
+    '```',
+    'not output: prose between',
+    '```text',
+    'x',
+    '```',
+  ].join('\n');
+
+  it('pairs an sh block with a text block that directly follows it', () => {
+    const blocks = extractFencedBlocks(doc);
+    assert.deepEqual(
+      blocks.map((b) => b.expected),
+      [['b ... c'], undefined, undefined, undefined],
+    );
+  });
+
+  it('checks the shown lines against what the example printed, `...` matching anything', () => {
+    const examples = examplesOf(extractFencedBlocks(doc));
+    assert.deepEqual(outputProblems('d.md', examples, '>>> d.md:1\n  b 42 c\n>>> d.md:9\n'), []);
+    assert.deepEqual(outputProblems('d.md', examples, '>>> d.md:1\nb c\n>>> d.md:9\nb 1 c\n'), [
+      "d.md:1: the example's output lacks the line `b ... c` that the text block after it shows; it printed:\nb c",
+    ]);
   });
 });
