@@ -289,7 +289,7 @@ describe('sync jobs HTTP edge (real Neo4j for auth, recording service)', () => {
       assert.deepEqual(ids, ['batch-1', undefined]);
     });
 
-    it('lets through every body whose rejection the service owns (its messages are the spec’s)', async () => {
+    it('lets through every body whose rejection the service owns (its messages are JupiterOne’s)', async () => {
       const { api, calls } = recordingSyncJobs();
       const app = await testApp({ syncJobs: api });
       const a = await freshAccount();

@@ -14,7 +14,8 @@ import { SyncClient, entity, rel, scopeContents } from '../sync/semantics-helper
 
 /**
  * J1QL semantics end to end: POST /query over a graph seeded with DIFF jobs on real Neo4j, every
- * construct of j1ql.md sections 3-4 checked against exact results (which entities, which rows).
+ * construct of docs/guide/j1ql.md (clauses and result shapes) checked against exact results (which
+ * entities, which rows).
  */
 const DAY = 86_400_000;
 const now = Date.now();

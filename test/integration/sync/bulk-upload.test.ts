@@ -33,9 +33,10 @@ import {
 import { customProps, scopeContents } from './lifecycle-helpers';
 
 /**
- * The bulk upload URL (spec "Upload rules" 5, decisions "HTTP"): issued per job, PUT to a real
- * API server, stored as sent, validated and applied at finalize, in local and queue mode. Each
- * test reads the graph back from Neo4j and looks at the blob store the API writes to.
+ * The bulk upload URL (docs/guide/sync-jobs.md, "The bulk upload URL"; decision 0010): issued per
+ * job, PUT to a real API server, stored as sent, validated and applied at finalize, in local and
+ * queue mode. Each test reads the graph back from Neo4j and looks at the blob store the API writes
+ * to.
  */
 const JOBS = '/persister/synchronization/jobs';
 const HOUR = 60 * 60 * 1000;
@@ -808,7 +809,7 @@ describe('sync jobs: bulk upload URL (real API server, real Neo4j)', function ()
       await expectFailed(c, id, scope, before, /^The bulk file could not be parsed as JSON: /);
     });
 
-    it('a file that breaks an upload rule (the spec’s message)', async () => {
+    it('a file that breaks an upload rule (JupiterOne’s message)', async () => {
       const c = await client();
       const { scope, before, id, url } = await seeded(c);
       const file = { entities: [{ _type: 'bulk_host', _class: 'Host' }] };

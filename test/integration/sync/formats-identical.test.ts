@@ -44,7 +44,10 @@ function graph(): { entities: Props[]; relationships: Props[] } {
   return { entities, relationships };
 }
 
-/** CSV per the spec: one header row, every cell quoted, arrays as a JSON array cell. */
+/**
+ * CSV (docs/guide/sync-jobs.md, "Upload formats"): one header row, every cell quoted, arrays as a
+ * JSON array cell.
+ */
 function toCsv(rows: Props[]): string {
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   const cell = (v: Props[string] | undefined) => {

@@ -14,8 +14,8 @@ import {
 } from './semantics-helpers';
 
 /**
- * OVERRIDE through HTTP on real Neo4j (decisions.md "Jobs"): each entity names an existing entity
- * by `_id`, or `_type` + `_key` (+ `_scope`); its values are written and pinned (`_overrides`), so
+ * OVERRIDE through HTTP on real Neo4j (decision 0011): each entity names an existing entity by
+ * `_id`, or `_type` + `_key` (+ `_scope`); its values are written and pinned (`_overrides`), so
  * that later PUT, PATCH and DIFF writes keep them; a null unpins. Entities only, at most 10000 per
  * job, and only for accounts with the OVERRIDE flag.
  */

@@ -21,10 +21,11 @@ import {
 } from './lifecycle-helpers';
 
 /**
- * Upload validation through HTTP on the real Neo4j: every row of the spec's Errors table and of
- * issue 3's Validation list, each with its exact 400 message (JSON pointer with the real index),
- * and proof that the rejected upload changed no counter and staged nothing: the job is exactly as
- * before, only the baseline batch is staged, and finalize writes only the baseline entity.
+ * Upload validation through HTTP on the real Neo4j: every documented error of JupiterOne's sync API
+ * and of issue 3's Validation list, each with its exact 400 message (JSON pointer with the real
+ * index), and proof that the rejected upload changed no counter and staged nothing: the job is
+ * exactly as before, only the baseline batch is staged, and finalize writes only the baseline
+ * entity.
  */
 
 const ENTITY_TYPES =
@@ -54,7 +55,7 @@ const without = (object: Body, ...names: string[]) =>
   Object.fromEntries(Object.entries(object).filter(([name]) => !names.includes(name)));
 
 const REJECTIONS: Rejection[] = [
-  // The spec's Errors table.
+  // The errors JupiterOne's sync API documents, with its messages.
   {
     name: 'missing _key (DIFF), at its real index',
     body: { entities: [e('k0'), e('k1'), e('k2'), without(e('k3'), '_key')] },

@@ -277,7 +277,7 @@ describe('openapi.yaml: sync jobs', () => {
     }
   });
 
-  it('upload bodies leave every rule to the service (its messages are the spec’s)', () => {
+  it('upload bodies leave every rule to the service (its messages are JupiterOne’s)', () => {
     const s = spec.components.schemas;
     for (const name of [
       'SyncJobUploadRequest',

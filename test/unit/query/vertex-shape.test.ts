@@ -31,7 +31,7 @@ function storedEntity(extra: Record<string, unknown> = {}): Record<string, unkno
   };
 }
 
-describe('vertex shape (j1ql.md section 4)', () => {
+describe('vertex shape (docs/guide/j1ql.md, "Running a query")', () => {
   it('hides exactly the sync bookkeeping and the search text', () => {
     assert.deepEqual(
       [...HIDDEN_PROPERTIES].sort(),

@@ -118,7 +118,7 @@ describe('rule schema: validateRule', () => {
       });
     });
 
-    it("renames the real-world action types and fields to the spec's, recursively", () => {
+    it('renames the real-world action types and fields to the standard ones, recursively', () => {
       // Fields the renaming leaves alone.
       const ticket = {
         id: 'a1',

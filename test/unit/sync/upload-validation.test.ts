@@ -1075,7 +1075,7 @@ describe('validateUpload', () => {
       }
     });
 
-    it('PATCH uploads: keyed entities pass with a scope; without a scope they need _id (spec)', () => {
+    it('PATCH uploads: keyed entities pass with a scope; without a scope they need _id (as in JupiterOne)', () => {
       const patches = jobsAndUploads().uploads.filter(
         (u) => u.job.mode === 'PATCH' && !isDeleteList(u.body),
       );

@@ -3,7 +3,10 @@ import { checkWhen, evaluateWhen } from '../../../../src/rules/templates/conditi
 import type { TemplateContext } from '../../../../src/rules/templates/template-context';
 import { ConditionError, TemplateError } from '../../../../src/rules/templates/template-errors';
 
-/** `when` (j1ql.md 5.3): template strings, the list form, literal booleans, lists of conditions. */
+/**
+ * `when` (docs/guide/rules.md, "Operations and conditions"): template strings, the list form,
+ * literal booleans, lists of conditions.
+ */
 const CONTEXT: TemplateContext = {
   alertLevel: 'HIGH',
   param: { threshold: 5, flag: false, limit: '100' },
@@ -65,7 +68,7 @@ describe('rule templates: when conditions', () => {
       ]);
     });
 
-    it('a query that does not exist is undefined, so > 0 is false (CIS packs, j1ql.md 9.14)', async () => {
+    it('a query that does not exist is undefined, so > 0 is false (CIS packs name no query0)', async () => {
       await assertConditions([
         ['{{queries.queryBAD.total > 0}}', false],
         [['queries.queryBAD.total', '>', 0], false],

@@ -405,7 +405,7 @@ describe('rule templates: the real rules of the corpus', () => {
     );
   });
 
-  it('the compact-pack default conditions (j1ql.md 5.2), both versions', async () => {
+  it('the compact-pack default conditions (docs/guide/rules.md, "Rule packs"), both versions', async () => {
     const some: TemplateContext = { queries: { query0: { total: 1, data: [{}] } } };
     const none: TemplateContext = { queries: { queryBAD: { total: 4, data: [] } } };
     for (const condition of [

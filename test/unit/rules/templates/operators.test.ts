@@ -3,8 +3,8 @@ import { renderTemplate } from '../../../../src/rules/templates/render';
 import type { TemplateContext } from '../../../../src/rules/templates/template-context';
 
 /**
- * The operators and features of alert-rules.md "Operation templating" (rules 3 to 8) and j1ql.md
- * 5.4, each with its exact value: a template of exactly one expression keeps the value's type.
+ * The template operators and features (docs/guide/rules.md, "Templates"), each with its exact
+ * value: a template of exactly one expression keeps the value's type.
  */
 const EMPLOYEES = [
   { first: 'Sterling', last: 'Archer', age: 36 },
@@ -146,7 +146,7 @@ describe('rule templates: operators and native features (jexl)', () => {
     ]);
   });
 
-  it('ternary a ? b : c and Elvis x ?: default (the spec examples included)', async () => {
+  it('ternary a ? b : c and Elvis x ?: default (the jexl README’s examples included)', async () => {
     await assertValues([
       ["'' ? 'Full' : 'Empty'", 'Empty'],
       ["'foo' in 'foobar' ? 'Yes' : 'No'", 'Yes'],
@@ -233,7 +233,7 @@ describe('rule templates: operators and native features (jexl)', () => {
     ]);
   });
 
-  it('property access on a list reads its FIRST element (j1ql.md 5.4, jexl native)', async () => {
+  it('property access on a list reads its FIRST element (jexl native, as JupiterOne’s templates do)', async () => {
     await assertValues([
       ['employees.first', 'Sterling'],
       ['queries.query0.data.id', 'v1'],

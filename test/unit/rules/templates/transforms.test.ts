@@ -13,7 +13,10 @@ import {
   uniquePropertyValues,
 } from '../../../../src/rules/templates/transforms';
 
-/** The spec's transforms (templating rule 9) over list results and table rows, chained. */
+/**
+ * The template transforms (docs/guide/rules.md, "Templates") over list results and table rows,
+ * chained.
+ */
 const person = (id: string, createdOn: number, properties: Record<string, unknown>) => ({
   id,
   entity: { _id: `e${id}`, _createdOn: createdOn, _type: ['person'], displayName: `P${id}` },
