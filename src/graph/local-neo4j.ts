@@ -4,6 +4,14 @@ import net from 'node:net';
 import path from 'node:path';
 import readline from 'node:readline';
 import { launcherDir } from '../paths';
+import {
+  claimState,
+  LAUNCHER_MAIN,
+  readState,
+  releaseState,
+  stateLive,
+  updateState,
+} from './local-neo4j-state';
 
 /**
  * Runs a real Neo4j 5.26 community DBMS from tools/neo4j-local (a Java main over the Maven Central
@@ -31,6 +39,11 @@ export interface LocalNeo4jOptions {
   pagecache: string;
   /** Where Maven's and the JVM's output goes. Default: `<homeDir>/../logs/local-neo4j.log`. */
   logFile?: string;
+  /**
+   * True: attachers wait until ready() is called (after the owner applied the schema), so they
+   * never use a database without its constraints. False (default): ready once Neo4j answers.
+   */
+  readyAfterSchema?: boolean;
   /** Progress lines for people (download and start-up). */
   log: (line: string) => void;
 }
@@ -47,11 +60,12 @@ export interface LocalNeo4j {
   readonly uri: string;
   /** False when we attached to an instance another process started. */
   readonly owned: boolean;
+  /** The owner says the schema is applied: attachers may use the instance (readyAfterSchema). */
+  ready(): void;
   stop(): Promise<void>;
 }
 
 const READY_PREFIX = 'NEO4J_READY ';
-const LAUNCHER_MAIN = 'graphsync.neo4jlocal.Main';
 const START_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 60_000;
 
@@ -65,89 +79,143 @@ const JVM_FLAGS = [
   '-XX:-OmitStackTraceInFastThrow',
 ];
 
-interface StateFile {
-  pid: number;
-  /** Unset while an instance on a port chosen at start-up is still starting. */
-  uri?: string;
-}
+/** How long an attacher waits for an instance that is starting (a first start builds with Maven). */
+const ATTACH_TIMEOUT_MS = 600_000;
+/** How long an instance whose state says ready may take to answer before it counts as hung. */
+const ANSWER_TIMEOUT_MS = 10_000;
 
 /**
- * The instance another process runs on homeDir, waiting for it if it is still starting; undefined
- * when none runs (or it stopped while we waited). Never starts Java.
+ * The instance another process runs on homeDir, waiting while it is still starting; undefined when
+ * none runs (or it went away while we waited). Never starts Java, never writes the state file.
  */
 export async function attachLocalNeo4j(
   homeDir: string,
   log: (line: string) => void,
 ): Promise<LocalNeo4j | undefined> {
-  const running = readState(homeDir);
-  if (running === undefined || !isOurLauncher(running.pid)) return undefined;
+  const deadline = Date.now() + ATTACH_TIMEOUT_MS;
   let said = false;
-  let uri: string | undefined;
-  const listening = await whileLauncherLives(running.pid, START_TIMEOUT_MS, async () => {
-    uri = readState(homeDir)?.uri;
-    if (uri !== undefined && (await boltListening(uri))) return true;
-    if (!said) log(`Waiting for the local Neo4j (pid ${running.pid}) to finish starting...`);
-    said = true;
-    return false;
-  });
-  if (!listening || uri === undefined) return undefined;
-  log(`Using the local Neo4j already running at ${uri} (pid ${running.pid})`);
-  return { uri, owned: false, stop: () => Promise.resolve() };
+  let silentSince: number | undefined;
+  for (;;) {
+    const state = readState(homeDir);
+    if (state === undefined || !stateLive(homeDir, state)) return undefined;
+    if (state.ready === true && state.uri !== undefined) {
+      if (await boltListening(state.uri)) {
+        log(`Using the local Neo4j already running at ${state.uri} (pid ${String(state.pid)})`);
+        return {
+          uri: state.uri,
+          owned: false,
+          ready: () => undefined,
+          stop: () => Promise.resolve(),
+        };
+      }
+      silentSince ??= Date.now();
+      if (Date.now() - silentSince > ANSWER_TIMEOUT_MS)
+        throw new LocalNeo4jError(
+          `The local Neo4j at ${state.uri} (pid ${String(state.pid)}) is running but does not answer: stop graphsync (npm start) and start it again. Its log: ${defaultLogFile(homeDir)}`,
+        );
+    } else if (!said) {
+      log(`Waiting for the local Neo4j that graphsync process ${state.owner} is starting...`);
+      said = true;
+    }
+    if (Date.now() > deadline)
+      throw new LocalNeo4jError(
+        `The local Neo4j that graphsync process ${state.owner} is starting was not ready within ${ATTACH_TIMEOUT_MS / 60_000} minutes. Its log: ${defaultLogFile(homeDir)}`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
-/** Uses the instance already running on homeDir if there is one, else starts a new one. */
+/**
+ * Uses the instance running (or starting) on homeDir if there is one, else starts one and owns
+ * it. Two processes doing this at once end with one instance: one claims the state file, the other
+ * attaches.
+ */
 export async function attachOrStartLocalNeo4j(opts: LocalNeo4jOptions): Promise<LocalNeo4j> {
-  return (await attachLocalNeo4j(opts.homeDir, opts.log)) ?? startLocalNeo4j(opts);
+  for (let tries = 0; tries < 3; tries += 1) {
+    const attached = await attachLocalNeo4j(opts.homeDir, opts.log);
+    if (attached !== undefined) return attached;
+    if (claimState(opts.homeDir)) return startClaimed(opts);
+  }
+  throw new LocalNeo4jError(
+    `Could not start or use the local Neo4j of ${opts.homeDir}: another graphsync process keeps starting and stopping it.`,
+  );
 }
 
+/** Starts this process's own instance on a home no other process is using. */
 export async function startLocalNeo4j(opts: LocalNeo4jOptions): Promise<LocalNeo4j> {
-  const logFile = opts.logFile ?? path.join(path.dirname(opts.homeDir), 'logs', 'local-neo4j.log');
-  fs.mkdirSync(path.dirname(logFile), { recursive: true });
-  const port = await choosePort(opts);
-  const classpath = await buildLauncher(opts.log, logFile);
-  fs.mkdirSync(opts.homeDir, { recursive: true });
-  opts.log(`Starting local Neo4j 5.26 (data in ${opts.homeDir})...`);
-  const child = spawn(
-    'java',
-    [
-      `-Xms${opts.heap}`,
-      `-Xmx${opts.heap}`,
-      ...JVM_FLAGS,
-      '-cp',
-      classpath,
-      LAUNCHER_MAIN,
-      '--home',
-      opts.homeDir,
-      '--port',
-      String(port),
-      '--pagecache',
-      opts.pagecache,
-      '--exit-on-stdin-eof',
-    ],
-    { stdio: ['pipe', 'pipe', 'pipe'] },
-  );
-  const pid = child.pid ?? -1;
-  // Written at once, so that a CLI or worker started meanwhile waits for this instance instead of
-  // starting another on the same store; the URI is there now when the port is fixed.
-  if (pid > 0) writeState(opts.homeDir, port === 0 ? { pid } : { pid, uri: boltUri(port) });
-  const uri = await waitForReady(child, { homeDir: opts.homeDir, port, logFile }).catch(
-    (err: unknown) => {
-      removeState(opts.homeDir, pid);
-      throw err;
-    },
-  );
-  writeState(opts.homeDir, { pid, uri });
-  opts.log(`Local Neo4j ready at ${uri} (pid ${pid})`);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let stopping: Promise<void> | undefined;
-  return {
-    uri,
-    owned: true,
-    stop: () => {
-      stopping ??= stopChild(child, exited).finally(() => removeState(opts.homeDir, pid));
-      return stopping;
-    },
-  };
+  if (!claimState(opts.homeDir))
+    throw new LocalNeo4jError(
+      `Another graphsync process runs a local Neo4j on ${opts.homeDir}: stop it, or set DATA_DIR to another directory.`,
+    );
+  return startClaimed(opts);
+}
+
+function defaultLogFile(homeDir: string): string {
+  return path.join(path.dirname(homeDir), 'logs', 'local-neo4j.log');
+}
+
+/** Starts the instance whose state file this process has claimed; releases the claim on failure. */
+async function startClaimed(opts: LocalNeo4jOptions): Promise<LocalNeo4j> {
+  const home = opts.homeDir;
+  const owner = process.pid;
+  try {
+    const logFile = opts.logFile ?? defaultLogFile(home);
+    fs.mkdirSync(path.dirname(logFile), { recursive: true });
+    const port = await choosePort(opts);
+    const classpath = await buildLauncher(opts.log, logFile);
+    opts.log(`Starting local Neo4j 5.26 (data in ${home})...`);
+    const child = spawn(
+      'java',
+      [
+        `-Xms${opts.heap}`,
+        `-Xmx${opts.heap}`,
+        ...JVM_FLAGS,
+        '-cp',
+        classpath,
+        LAUNCHER_MAIN,
+        '--home',
+        home,
+        '--port',
+        String(port),
+        '--pagecache',
+        opts.pagecache,
+        '--exit-on-stdin-eof',
+      ],
+      // Its own process group: Ctrl-C in the terminal reaches this process, which finishes the
+      // requests in flight and then stops the JVM; a killed parent still stops it (stdin EOF).
+      { stdio: ['pipe', 'pipe', 'pipe'], detached: true },
+    );
+    const pid = child.pid ?? -1;
+    if (pid > 0) updateState(home, { owner, pid });
+    let stopping: Promise<void> | undefined;
+    const output = teeLines([child.stdout, child.stderr], logFile, 'local Neo4j (java)');
+    const uri = await waitForReady(child, output, { homeDir: home, port, logFile });
+    updateState(
+      home,
+      opts.readyAfterSchema === true ? { owner, pid, uri } : { owner, pid, uri, ready: true },
+    );
+    opts.log(`Local Neo4j ready at ${uri} (pid ${pid})`);
+    const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
+    void exited.then(() => {
+      output.end();
+      if (stopping === undefined)
+        opts.log(
+          `The local Neo4j (pid ${pid}) stopped unexpectedly (exit ${String(child.exitCode ?? child.signalCode)}). Its log: ${logFile}`,
+        );
+    });
+    return {
+      uri,
+      owned: true,
+      ready: () => updateState(home, { owner, pid, uri, ready: true }),
+      stop: () => {
+        stopping ??= stopChild(child, exited).finally(() => releaseState(home));
+        return stopping;
+      },
+    };
+  } catch (err) {
+    releaseState(home);
+    throw err;
+  }
 }
 
 /** The Bolt port to start on: opts.port, or (portFallback) a free one when it is taken. */
@@ -177,8 +245,6 @@ function portFree(port: number): Promise<boolean> {
     );
   });
 }
-
-const boltUri = (port: number): string => `bolt://127.0.0.1:${port}`;
 
 /**
  * Compiles the launcher and resolves its classpath with Maven when needed (the first run downloads
@@ -226,13 +292,21 @@ function isStale(stamp: string, inputs: string[]): boolean {
   return inputs.some((i) => fs.statSync(i).mtimeMs > built);
 }
 
+interface Tee {
+  /** The last lines, for the one-line error. */
+  tail: string[];
+  onLine(listener: (line: string) => void): void;
+  /** Closes the log file (once the child's streams have closed). */
+  end(): void;
+}
+
 /** Appends a child's output lines to the log file, keeping the last `keep` for the error line. */
 function teeLines(
   streams: NodeJS.ReadableStream[],
   logFile: string,
   header: string,
   keep = 60,
-): { tail: string[]; onLine: (listener: (line: string) => void) => void } {
+): Tee {
   const out = fs.createWriteStream(logFile, { flags: 'a' });
   out.on('error', () => undefined); // a full disk must not turn into an unhandled error
   out.write(`\n--- ${new Date().toISOString()} ${header}\n`);
@@ -245,7 +319,7 @@ function teeLines(
       if (tail.length > keep) tail.shift();
       for (const l of listeners) l(line);
     });
-  return { tail, onLine: (listener) => listeners.push(listener) };
+  return { tail, onLine: (listener) => listeners.push(listener), end: () => out.end() };
 }
 
 function runMaven(args: string[], log: (line: string) => void, logFile: string): Promise<void> {
@@ -270,7 +344,8 @@ function runMaven(args: string[], log: (line: string) => void, logFile: string):
         ),
       ),
     );
-    mvn.on('exit', (code) => {
+    mvn.on('close', (code) => {
+      output.end();
       if (code === 0) {
         if (downloaded > 0) log(`  maven: done (${downloaded} files downloaded)`);
         resolve();
@@ -286,13 +361,13 @@ function runMaven(args: string[], log: (line: string) => void, logFile: string):
   });
 }
 
+/** The Bolt URI the JVM announces on `output` (its stdout and stderr, which also go to the log). */
 function waitForReady(
   child: ChildProcess,
+  output: Tee,
   where: { homeDir: string; port: number; logFile: string },
 ): Promise<string> {
   return new Promise((resolve, reject) => {
-    // The JVM says why it could not start on stdout or stderr; both go to the log.
-    const output = teeLines([child.stdout!, child.stderr!], where.logFile, 'local Neo4j (java)');
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(
@@ -315,8 +390,10 @@ function waitForReady(
         ),
       );
     });
-    child.once('exit', (code) => {
+    // 'close', not 'exit': by then every line the JVM wrote has been read, its last words too.
+    child.once('close', (code) => {
       clearTimeout(timer);
+      output.end();
       reject(startFailure(output.tail, code, where));
     });
   });
@@ -330,7 +407,7 @@ function startFailure(
 ): LocalNeo4jError {
   if (where.port !== 0 && tail.some((l) => /BindException|Address already in use/i.test(l)))
     return portTaken(where.port);
-  if (tail.some((l) => /lock/i.test(l)))
+  if (tail.some((l) => /StoreLockException|FileLockException|Unable to obtain lock/.test(l)))
     return new LocalNeo4jError(
       `Another Neo4j holds the store lock of ${where.homeDir}: stop it, or set DATA_DIR to another directory. Full log: ${where.logFile}`,
     );
@@ -359,62 +436,6 @@ async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<vo
   if ((await Promise.race([exited, timeout])) === 'timeout') {
     child.kill('SIGKILL');
     await exited;
-  }
-}
-
-function statePath(homeDir: string): string {
-  return path.join(homeDir, 'graphsync-neo4j.json');
-}
-
-function readState(homeDir: string): StateFile | undefined {
-  try {
-    const parsed = JSON.parse(fs.readFileSync(statePath(homeDir), 'utf8')) as Partial<StateFile>;
-    if (typeof parsed.pid === 'number')
-      return typeof parsed.uri === 'string'
-        ? { pid: parsed.pid, uri: parsed.uri }
-        : { pid: parsed.pid };
-  } catch {
-    // no state file, or an unreadable one: treat as not running
-  }
-  return undefined;
-}
-
-function writeState(homeDir: string, state: StateFile): void {
-  fs.writeFileSync(statePath(homeDir), JSON.stringify(state));
-}
-
-function removeState(homeDir: string, pid: number): void {
-  if (readState(homeDir)?.pid === pid) fs.rmSync(statePath(homeDir), { force: true });
-}
-
-/**
- * Polls `done` every 250 ms while pid is a live launcher JVM, for at most timeoutMs.
- * Resolves true as soon as `done` does, false when the launcher is gone or time is up.
- */
-async function whileLauncherLives(
-  pid: number,
-  timeoutMs: number,
-  done: () => Promise<boolean>,
-): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline && isOurLauncher(pid)) {
-    if (await done()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return false;
-}
-
-/** True when pid is a live launcher JVM (not a recycled pid of some other process). */
-function isOurLauncher(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(LAUNCHER_MAIN);
-  } catch {
-    return true; // no /proc (macOS): trust the live pid
   }
 }
 

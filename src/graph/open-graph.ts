@@ -49,6 +49,7 @@ export async function openGraph(config: Config, options: OpenGraphOptions): Prom
             heap: config.neo4j.local.heap,
             pagecache: config.neo4j.local.pagecache,
             logFile: path.join(config.dataDir, 'logs', 'local-neo4j.log'),
+            readyAfterSchema: true,
             log,
           })
         : await attachLocalNeo4j(homeDir, log);
@@ -71,6 +72,7 @@ export async function openGraph(config: Config, options: OpenGraphOptions): Prom
     // An instance another graphsync process started has the schema already (its starter applied
     // it): attaching skips the round trips, which keeps CLI commands quick.
     if (local?.owned !== false) await applySchema(graph);
+    local?.ready();
   } catch (err) {
     await graph.close();
     await local?.stop();

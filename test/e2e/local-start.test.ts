@@ -24,6 +24,7 @@ describe('npm start without traps (port taken, worker and CLI with the same envi
   let url: string;
   let key: string;
   let boltPort: number;
+  let duringStart: Promise<{ code: number | null; stdout: string; stderr: string }>;
   const prefix = `gs-start-${randomUUID().slice(0, 8)}`;
 
   // What the user has in the shell for `npm start`; the worker and the CLI get the same.
@@ -45,6 +46,9 @@ describe('npm start without traps (port taken, worker and CLI with the same envi
     service = new Watched(
       spawn(process.execPath, ['scripts/start.js'], { cwd: repoRoot, env: env() }),
     );
+    // A CLI command run while the service is still starting waits for it instead of failing.
+    await until(() => fs.existsSync(stateFile()), 120_000, 'the service claimed no state file');
+    duringStart = runCli(['account', 'list'], env());
     url = (await service.waitFor(/URL: +(http:\/\/\S+)/, 240_000))[1]!;
     key = (await service.waitFor(/API key: +(gsk_\S+)/, 30_000))[1]!;
     boltPort = Number((await service.waitFor(/Neo4j: +bolt:\/\/127\.0\.0\.1:(\d+)/, 1_000))[1]);
@@ -75,6 +79,16 @@ describe('npm start without traps (port taken, worker and CLI with the same envi
       mode: 'queue',
       checks: { neo4j: 'ok', redis: 'ok' },
     });
+  });
+
+  it('a CLI command started while the service is starting waits for it, then works', async () => {
+    const res = await duringStart;
+    assert.equal(res.code, 0, res.stderr);
+    assert.match(
+      res.stderr,
+      /Waiting for the local Neo4j that graphsync process \d+ is starting\.\.\./,
+    );
+    assert.ok(Array.isArray((JSON.parse(res.stdout) as { accounts: unknown }).accounts));
   });
 
   it('a worker started with the same environment uses that local Neo4j and finishes a sync job', async () => {
@@ -154,6 +168,14 @@ describe('npm start without traps (port taken, worker and CLI with the same envi
     }
   });
 });
+
+async function until(condition: () => boolean, timeoutMs: number, message: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(message);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 function listenOn(port: number): Promise<net.Server> {
   return new Promise((resolve, reject) => {
