@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import neo4j, { type Driver } from 'neo4j-driver';
 import { CypherRegistry } from '../../src/graph/cypher-registry';
 import { Graph } from '../../src/graph/graph';
 import { type LocalNeo4j, startLocalNeo4j } from '../../src/graph/local-neo4j';
+import { readState } from '../../src/graph/local-neo4j-state';
 import { applySchema } from '../../src/graph/schema';
 import { cypherRoot } from '../../src/paths';
 import { track } from './cleanup';
@@ -84,14 +83,7 @@ export class OwnNeo4j {
 
   /** The JVM's pid, from the state file the launcher keeps in the home directory. */
   pid(): number | undefined {
-    try {
-      const state = JSON.parse(
-        fs.readFileSync(path.join(this.opts.homeDir, 'graphsync-neo4j.json'), 'utf8'),
-      ) as { pid?: unknown };
-      return typeof state.pid === 'number' ? state.pid : undefined;
-    } catch {
-      return undefined;
-    }
+    return readState(this.opts.homeDir)?.pid;
   }
 
   /** SIGKILL the JVM (a crash: no checkpoint, no clean shutdown); resolves once it is gone. */
