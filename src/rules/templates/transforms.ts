@@ -13,7 +13,9 @@ import { toText } from './template-text';
  * `mapProperty(...names)`: each element's named property (readProperty: an entity-shaped
  * element's `properties`, then `entity`; a row's key). One name gives the values; several give
  * an object per element keyed by the names as written, ready for `mapTemplate`
- * (`{{item.firstName}}`). A missing property is `undefined`, so positions stay aligned.
+ * (`{{item.firstName}}`). A missing property is `undefined` and an array-valued one (`tags`,
+ * `_type`) stays one array, so there is exactly one value per element and positions stay
+ * aligned; `uniquePropertyValues` is the transform that flattens.
  */
 export function mapProperty(input: unknown, ...names: unknown[]): unknown[] {
   const keys = names.map((name) => propertyName('mapProperty', name));
@@ -25,7 +27,11 @@ export function mapProperty(input: unknown, ...names: unknown[]): unknown[] {
   );
 }
 
-/** `merge(...arrays)`: the input's elements then each argument's, in order, duplicates kept. */
+/**
+ * `merge(...arrays)`: the input's elements then each argument's, in order, duplicates kept. Only
+ * the input and the arguments are opened (a single value counts as a list of one); an element that
+ * is itself an array (a `mapProperty` of an array-valued property) stays one element.
+ */
 export function merge(input: unknown, ...arrays: unknown[]): unknown[] {
   return [input, ...arrays].flatMap(asList);
 }
@@ -42,16 +48,18 @@ export function join(input: unknown, separator?: unknown): string {
 
 /**
  * `uniquePropertyValues(name)`: the distinct values of the property over the elements, read like
- * mapProperty, in order of first appearance. Elements without the property (`undefined` or
- * `null`) add nothing. Arrays and objects are equal when their JSON is.
+ * mapProperty, in order of first appearance. An array-valued property (`tags`, `_type`) adds each
+ * of its items, so tags `[a, b]` and `[b, c]` give `[a, b, c]` and `'t' in (rows |
+ * uniquePropertyValues('_type'))` asks whether any row has the type `t`; only that one level is
+ * opened. Elements without the property, and `undefined` or `null` items, add nothing. Objects
+ * (and arrays inside arrays) are equal when their JSON is.
  */
 export function uniquePropertyValues(input: unknown, name: unknown): unknown[] {
   const key = propertyName('uniquePropertyValues', name);
   const seen = new Set<unknown>();
   const seenJson = new Set<string>();
   const out: unknown[] = [];
-  for (const element of asList(input)) {
-    const value = readProperty(element, key);
+  for (const value of asList(input).flatMap((element) => asList(readProperty(element, key)))) {
     if (value === undefined || value === null) continue;
     if (typeof value === 'object') {
       const json = JSON.stringify(value);

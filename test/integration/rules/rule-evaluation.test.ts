@@ -390,6 +390,56 @@ describe('rules: evaluation end to end (HTTP, real Neo4j)', () => {
     });
   });
 
+  it('array-valued properties: uniquePropertyValues flattens them, mapProperty and merge keep each array whole', async () => {
+    const { a } = await seeded([
+      entity('h1', { _type: 'tagged_host', labels: ['a', 'b'], displayName: 'h1' }),
+      entity('h2', { _type: 'tagged_host', labels: ['b', 'c'], displayName: 'h2' }),
+      entity('h3', { _type: 'other_host', labels: ['c'], displayName: 'h3' }),
+    ]);
+    const values: Record<string, string> = {
+      unique: "{{queries.hosts.data | uniquePropertyValues('labels')}}",
+      types: "{{queries.hosts.data | uniquePropertyValues('_type')}}",
+      hasType: "{{'tagged_host' in (queries.hosts.data | uniquePropertyValues('_type'))}}",
+      lacksType: "{{'nope' in (queries.hosts.data | uniquePropertyValues('_type'))}}",
+      count: "{{queries.hosts.data | uniquePropertyValues('labels') | length}}",
+      mapped: "{{queries.hosts.data | mapProperty('labels')}}",
+      merged: "{{queries.hosts.data | mapProperty('labels') | merge([['d']])}}",
+    };
+    const record = await dryRun(a, {
+      name: 'array-valued properties',
+      question: {
+        queries: [
+          { name: 'hosts', query: 'FIND (tagged_host|other_host) AS h ORDER BY h.displayName' },
+        ],
+      },
+      operations: [
+        {
+          when: { type: 'FILTER', condition: true },
+          actions: Object.entries(values).map(([targetProperty, targetValue]) => ({
+            type: 'SET_PROPERTY',
+            targetProperty,
+            targetValue,
+          })),
+        },
+      ],
+      outputs: Object.keys(values),
+    });
+    assert.deepEqual(record.errors, []);
+    assert.deepEqual(
+      record.queries.map((q: Body) => q.total),
+      [3],
+    );
+    assert.deepEqual(record.outputs, {
+      unique: ['a', 'b', 'c'],
+      types: ['tagged_host', 'other_host'],
+      hasType: true,
+      lacksType: false,
+      count: 3,
+      mapped: [['a', 'b'], ['b', 'c'], ['c']],
+      merged: [['a', 'b'], ['b', 'c'], ['c'], ['d']],
+    });
+  });
+
   it('TAG_ENTITIES sets tag.<name> on the result entities in Neo4j (queryable), and a null value removes it', async () => {
     const { a } = await seeded();
     const tagRule = (value: boolean | null) =>

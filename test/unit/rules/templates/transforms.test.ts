@@ -272,7 +272,8 @@ describe('rule templates: transforms', () => {
     it('the distinct values in first-seen order, read from properties and entity', async () => {
       await assertRenders([
         ["{{queries.query0.data | uniquePropertyValues('firstName')}}", ['Jon', 'Jane']],
-        ["{{queries.query0.data | uniquePropertyValues('_type')}}", [['person']]],
+        ["{{queries.query0.data | uniquePropertyValues('_type')}}", ['person']],
+        ["{{'person' in (queries.query0.data | uniquePropertyValues('_type'))}}", true],
         ["{{queries.query0.data | uniquePropertyValues('email')}}", ['jon@x.io', 'jane@x.io']],
         ["{{queries.query1.data | uniquePropertyValues('Project')}}", ['alpha', 'beta']],
         ["{{queries.query0.data | uniquePropertyValues('nope')}}", []],
@@ -281,15 +282,26 @@ describe('rule templates: transforms', () => {
         uniquePropertyValues([{ a: 0 }, { a: '0' }, { a: 0 }, { a: null }, { a: false }], 'a'),
         [0, '0', false],
       );
-      assert.deepEqual(uniquePropertyValues([{ a: { x: 1 } }, { a: { x: 1 } }, { a: [1] }], 'a'), [
-        { x: 1 },
-        [1],
-      ]);
+      assert.deepEqual(
+        uniquePropertyValues([{ a: { x: 1 } }, { a: { x: 1 } }, { a: [{ x: 1 }, [1]] }], 'a'),
+        [{ x: 1 }, [1]],
+      );
       assert.throws(
         () => uniquePropertyValues([], 1),
         /uniquePropertyValues takes property names as strings/,
       );
     });
+  });
+
+  it('array-valued properties: uniquePropertyValues opens them, mapProperty and merge keep them', () => {
+    const tagged = [{ tags: ['a', 'b'] }, { tags: ['b', 'c', null] }, { tags: 'd' }, {}];
+    assert.deepEqual(uniquePropertyValues(tagged, 'tags'), ['a', 'b', 'c', 'd']);
+    assert.deepEqual(mapProperty(tagged, 'tags'), [['a', 'b'], ['b', 'c', null], 'd', undefined]);
+    assert.deepEqual(merge(mapProperty(tagged.slice(0, 2), 'tags'), [['e']]), [
+      ['a', 'b'],
+      ['b', 'c', null],
+      ['e'],
+    ]);
   });
 
   describe('length', () => {
