@@ -8,6 +8,11 @@ export type StoredRule = RuleDefinition & {
   /** Epoch ms. */
   createdOn: number;
   updatedOn: number;
+  /**
+   * Always null: JupiterOne's stored rules carry `state`, and graphsync keeps no per-rule state
+   * there (alerts and evaluation records hold it). Not part of the stored definition.
+   */
+  state: null;
 };
 
 export interface RuleRef {

@@ -180,7 +180,14 @@ function columns(definition: RuleDefinition): Record<string, unknown> {
 function stored(row: RuleRow | undefined, ruleId: string): StoredRule {
   if (row?.rule === undefined || row.rule === null) throw ruleNotFound(ruleId);
   const { id, version, createdOn, updatedOn, definition } = row.rule;
-  return { ...(JSON.parse(definition) as RuleDefinition), id, version, createdOn, updatedOn };
+  return {
+    ...(JSON.parse(definition) as RuleDefinition),
+    id,
+    version,
+    createdOn,
+    updatedOn,
+    state: null,
+  };
 }
 
 export function ruleNotFound(ruleId: string): NotFoundError {

@@ -2012,6 +2012,11 @@ export interface components {
             createdOn: number;
             /** @description Epoch ms. */
             updatedOn: number;
+            /**
+             * @description Always `null`, as in JupiterOne's stored rules; graphsync keeps a rule's outcomes in its alerts and evaluation records. Sent back with `PUT`, it is accepted and dropped.
+             * @enum {object|null}
+             */
+            state: never | null;
         } & {
             [key: string]: unknown;
         };

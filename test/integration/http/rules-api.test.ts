@@ -75,7 +75,8 @@ describe('rules API: /rules (HTTP, real Neo4j)', () => {
       [stored?.id, stored?.name, stored?.version, stored?.tags, stored?.pollingInterval],
       [created.id, 'buckets', 1, ['cis'], 'ONE_DAY'],
     );
-    const { id, version, createdOn, updatedOn, ...definition } = created;
+    const { id, version, createdOn, updatedOn, state, ...definition } = created;
+    assert.equal(state, null);
     assert.deepEqual(JSON.parse(stored?.definition ?? ''), definition);
     assert.deepEqual(
       [id, version, typeof createdOn, typeof updatedOn],
@@ -255,6 +256,48 @@ describe('rules API: /rules (HTTP, real Neo4j)', () => {
     assert.equal(res.body.rule.operations[0].actions[0].type, 'CREATE_TRACKER_TICKET');
     assert.equal(res.body.rule.id, undefined);
     assert.deepEqual(await nodes(a), []);
+  });
+
+  it('a stored rule answers state: null everywhere (create, get, list, put, import, delete); an unsaved one has none', async () => {
+    const a = await freshAccount();
+    const created = await post(a, '/rules', rule('stateful'));
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const one = created.body.rule;
+    assert.ok(Object.hasOwn(one, 'state'), JSON.stringify(one));
+    assert.equal(one.state, null);
+    const got = await request(app).get(`/rules/${one.id}`).set(a.headers);
+    assert.equal(got.body.rule.state, null);
+    assert.ok(Object.hasOwn(got.body.rule, 'state'));
+    const listed = await request(app).get('/rules').set(a.headers);
+    assert.deepEqual(
+      listed.body.rules.map((r: Record<string, unknown>) => [
+        r.name,
+        Object.hasOwn(r, 'state'),
+        r.state,
+      ]),
+      [['stateful', true, null]],
+    );
+    // A GET answer, state included, goes back with PUT; the state is not stored in the definition.
+    const put = await request(app).put(`/rules/${one.id}`).set(a.headers).send(got.body.rule);
+    assert.equal(put.status, 200, JSON.stringify(put.body));
+    assert.deepEqual([put.body.rule.version, put.body.rule.state], [2, null]);
+    assert.ok(Object.hasOwn(put.body.rule, 'state'));
+    const [stored] = await nodes(a);
+    assert.equal(Object.hasOwn(JSON.parse(stored?.definition ?? '{}'), 'state'), false);
+    const imported = await post(a, '/rules/import', {
+      name: 'pack',
+      description: 'd',
+      queries: [{ query: 'FIND aws_instance' }],
+    });
+    assert.equal(imported.status, 201, JSON.stringify(imported.body));
+    assert.ok(Object.hasOwn(imported.body.rule, 'state'));
+    assert.equal(imported.body.rule.state, null);
+    const validated = await post(a, '/rules/validate', rule('unsaved'));
+    assert.equal(validated.status, 200);
+    assert.equal(Object.hasOwn(validated.body.rule, 'state'), false);
+    const deleted = await request(app).delete(`/rules/${one.id}`).set(a.headers);
+    assert.ok(Object.hasOwn(deleted.body.rule, 'state'));
+    assert.equal(deleted.body.rule.state, null);
   });
 
   it('import expands a rule-pack entry with the default alert settings', async () => {
