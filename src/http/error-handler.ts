@@ -39,6 +39,7 @@ export function statusOf(code: ErrorCode): number {
     case 'ACCOUNT_EXISTS':
     case 'JOB_NOT_AWAITING_UPLOADS':
     case 'BULK_FILE_ALREADY_UPLOADED':
+    case 'CORRELATION_ID_REUSED':
     case 'ENTITY_DELETED':
     case 'PROPERTY_PINNED':
     case 'RULE_NAME_TAKEN':

@@ -1,7 +1,7 @@
 import type { BlobStore } from '../blob/blob-store';
-import { ValidationError } from '../errors/app-error';
+import { ConflictError, ValidationError } from '../errors/app-error';
 import type { Graph, Tx } from '../graph/graph';
-import { entityHash, relationshipHash } from './content-hash';
+import { contentHash, entityHash, relationshipHash } from './content-hash';
 import type { JobRef } from './job-service-contract';
 import type { ValidatedBatch } from './job-types';
 import type { JobStore, StoredJob } from './job-store';
@@ -22,8 +22,9 @@ export interface BatchStagingDeps {
 
 /**
  * Stages one validated batch of a job (an upload request, or the bulk file at finalize): in one
- * Neo4j transaction that holds the job's lock, it skips a batch whose correlation id was seen,
- * rejects keys uploaded by an earlier batch (unless duplicates are ignored), enforces the OVERRIDE
+ * Neo4j transaction that holds the job's lock, it skips a batch whose correlation id was seen with
+ * the same content (a retry), refuses one whose correlation id was seen with other content (409
+ * CORRELATION_ID_REUSED: that data would otherwise be lost without a word), rejects keys uploaded by an earlier batch (unless duplicates are ignored), enforces the OVERRIDE
  * cap, writes the batch to the blob store and adds it to the job's counters. A batch is either
  * staged and counted once, or not at all. Rule violations throw ValidationError.
  */
@@ -47,6 +48,9 @@ export async function stageBatch(
   const isMapped = (i: number) => batch.relationships[i]?.mapping !== undefined;
   const standardKeys = relationshipKeys.filter((_, i) => !isMapped(i));
   const mappedKeys = relationshipKeys.filter((_, i) => isMapped(i));
+  // What a retry must repeat: the validated content, so that the same batch re-sent compressed,
+  // in another format or to another upload route is still the same batch.
+  const contentDigest = opts.correlationId === undefined ? null : batchDigest(batch);
   return deps.graph.writeTx(async (tx) => {
     // The job's exclusive lock comes first and serialises the uploads of one job: every later
     // statement (correlation id, staged keys, the batch node, the counters) runs under it, and so
@@ -58,11 +62,18 @@ export async function stageBatch(
     const locked = await deps.jobs.lock(tx, ref);
     opts.checkJob(locked);
     if (opts.correlationId !== undefined) {
-      const seen = await tx.run('sync/find-batch-by-correlation', {
-        jobId: ref.jobId,
-        correlationId: opts.correlationId,
-      });
-      if (seen.length > 0) return locked;
+      const [seen] = await tx.run<{ seq: number; contentHash: string | null }>(
+        'sync/find-batch-by-correlation',
+        { jobId: ref.jobId, correlationId: opts.correlationId },
+      );
+      if (seen !== undefined) {
+        // Batches staged before content hashes were recorded have none: taken as the same.
+        if (seen.contentHash === null || seen.contentHash === contentDigest) return locked;
+        throw new ConflictError(
+          `JupiterOne-Correlation-Id '${opts.correlationId}' was already used for another batch of sync job '${ref.jobId}' with different content; this batch was not stored. Send new data under a new correlation id`,
+          'CORRELATION_ID_REUSED',
+        );
+      }
     }
     if (!opts.ignoreDuplicates) {
       await rejectKnownKeys(tx, ref.jobId, 'e', entityKeys, 'entities', 'an entity');
@@ -101,6 +112,7 @@ export async function stageBatch(
       ...ref,
       seq,
       correlationId: opts.correlationId ?? null,
+      contentHash: contentDigest,
       blobKey,
       entities: batch.entities.length,
       relationships: batch.relationships.length,
@@ -136,4 +148,9 @@ async function rejectKnownKeys(
   throw new ValidationError(
     `/${list}/${index}/_key '${key}' is a duplicate: ${what} with this _key was already uploaded in this job`,
   );
+}
+
+/** The digest of a batch's validated content, kept with its correlation id. */
+export function batchDigest(batch: ValidatedBatch): string {
+  return contentHash({ e: batch.entities, r: batch.relationships });
 }

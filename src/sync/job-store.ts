@@ -159,6 +159,8 @@ export class JobStore {
     batch: JobRef & {
       seq: number;
       correlationId: string | null;
+      /** Digest of the batch's content, recorded with its correlation id (null without one). */
+      contentHash: string | null;
       blobKey: string;
       entities: number;
       relationships: number;

@@ -272,7 +272,8 @@ export interface paths {
          *     decompress is 400 `BAD_REQUEST`, an unknown encoding 415. `MAX_BODY_SIZE` applies to the
          *     decompressed body (413 `RequestEntityTooLargeException`). A rejected upload stages and
          *     counts nothing. A retried batch that carries the same `JupiterOne-Correlation-Id` is not
-         *     counted or staged twice.
+         *     counted or staged twice; a batch with other content under a correlation id the job already
+         *     took is 409 `CORRELATION_ID_REUSED` and is not stored.
          */
         post: operations["uploadSyncJobData"];
         delete?: never;
@@ -766,6 +767,14 @@ export interface paths {
          *     QUERY_MAX_PAGE_SIZE); pass back `cursor` for the next page, with the same `query` and
          *     `includeDeleted`. Soft-deleted entities and relationships are left out unless
          *     `includeDeleted` is true.
+         *
+         *     Numbers in RETURN: arithmetic (`+ - * / % ^`), `ABS`, `SQRT`, `CEIL`, `FLOOR`, `ROUND` and
+         *     the aggregates `SUM`, `AVG`, `MIN`, `MAX` read every value by one rule. A number is itself;
+         *     text that reads as a decimal number (`"7"`, `" 2.5 "`, `"1e2"`) is that number; anything
+         *     else (other text, booleans, lists, a missing value) is no number. Where an operand is no
+         *     number, arithmetic and the functions give null and the aggregates leave the value out
+         *     (`SUM` of no numbers is 0, `AVG`/`MIN`/`MAX` null), so mixed data answers with numbers,
+         *     not a 400. Division or remainder by zero is null. `+` never joins text (`CONCAT` does).
          *
          *     A query that does not parse is 400 `J1QL_SYNTAX_ERROR`, with `details` giving the line,
          *     column, the token found and what was expected. A query that parses but cannot run (an
@@ -2696,6 +2705,20 @@ export interface components {
         };
         /**
          * @description The job no longer awaits uploads (code `JOB_NOT_AWAITING_UPLOADS`, the message names its
+         *     status; clients should stop retrying), or the batch's `JupiterOne-Correlation-Id` was
+         *     already used for a batch of this job with other content (code `CORRELATION_ID_REUSED`):
+         *     this batch was not stored or counted; send it again under a new correlation id.
+         */
+        UploadConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /**
+         * @description The job no longer awaits uploads (code `JOB_NOT_AWAITING_UPLOADS`, the message names its
          *     status), or it already has its bulk file (code `BULK_FILE_ALREADY_UPLOADED`: only one bulk
          *     upload is allowed per job).
          */
@@ -2815,7 +2838,12 @@ export interface components {
         IgnoreIllegalProperties: boolean;
         /**
          * @description Identifies one batch. Clients send the same value when they retry the batch; a batch whose
-         *     correlation id this job has already staged is not counted or staged again.
+         *     correlation id this job has already staged, with the same content, is not counted or staged
+         *     again (the answer is the job, 200). Content is compared after validation, so the same
+         *     objects re-sent compressed, in another format or to another upload route are the same
+         *     batch. Other content under a correlation id the job already took is 409
+         *     `CORRELATION_ID_REUSED`: that batch is not stored, and the client must send it under a new
+         *     correlation id.
          */
         CorrelationId: string;
     };
@@ -3207,7 +3235,12 @@ export interface operations {
             header?: {
                 /**
                  * @description Identifies one batch. Clients send the same value when they retry the batch; a batch whose
-                 *     correlation id this job has already staged is not counted or staged again.
+                 *     correlation id this job has already staged, with the same content, is not counted or staged
+                 *     again (the answer is the job, 200). Content is compared after validation, so the same
+                 *     objects re-sent compressed, in another format or to another upload route are the same
+                 *     batch. Other content under a correlation id the job already took is 409
+                 *     `CORRELATION_ID_REUSED`: that batch is not stored, and the client must send it under a new
+                 *     correlation id.
                  */
                 "JupiterOne-Correlation-Id"?: components["parameters"]["CorrelationId"];
             };
@@ -3235,7 +3268,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["JobNotAwaitingUploads"];
+            409: components["responses"]["UploadConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -3260,7 +3293,12 @@ export interface operations {
             header?: {
                 /**
                  * @description Identifies one batch. Clients send the same value when they retry the batch; a batch whose
-                 *     correlation id this job has already staged is not counted or staged again.
+                 *     correlation id this job has already staged, with the same content, is not counted or staged
+                 *     again (the answer is the job, 200). Content is compared after validation, so the same
+                 *     objects re-sent compressed, in another format or to another upload route are the same
+                 *     batch. Other content under a correlation id the job already took is 409
+                 *     `CORRELATION_ID_REUSED`: that batch is not stored, and the client must send it under a new
+                 *     correlation id.
                  */
                 "JupiterOne-Correlation-Id"?: components["parameters"]["CorrelationId"];
             };
@@ -3288,7 +3326,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["JobNotAwaitingUploads"];
+            409: components["responses"]["UploadConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -3313,7 +3351,12 @@ export interface operations {
             header?: {
                 /**
                  * @description Identifies one batch. Clients send the same value when they retry the batch; a batch whose
-                 *     correlation id this job has already staged is not counted or staged again.
+                 *     correlation id this job has already staged, with the same content, is not counted or staged
+                 *     again (the answer is the job, 200). Content is compared after validation, so the same
+                 *     objects re-sent compressed, in another format or to another upload route are the same
+                 *     batch. Other content under a correlation id the job already took is 409
+                 *     `CORRELATION_ID_REUSED`: that batch is not stored, and the client must send it under a new
+                 *     correlation id.
                  */
                 "JupiterOne-Correlation-Id"?: components["parameters"]["CorrelationId"];
             };
@@ -3341,7 +3384,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["JobNotAwaitingUploads"];
+            409: components["responses"]["UploadConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];

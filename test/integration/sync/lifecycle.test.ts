@@ -437,22 +437,45 @@ describe('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
       // The retry (not a duplicate-key 400) answers the job unchanged.
       const retry = await jobs.upload(id, 'upload', batch, 'corr-1');
       assert.deepEqual(retry, first);
-      // A retry whose body differs is still the same batch: the first one stands.
-      const changed = await jobs.upload(
-        id,
-        'upload',
-        {
-          entities: [entity('e1', { v: 2 }), entity('e9', { v: 2 })],
-          relationships: [relationship('r1', 'e1', 'e2', { v: 2 })],
-        },
-        'corr-1',
+      // The same content in another format (YAML) is the same batch: taken once.
+      const yaml = await request(jobs.app)
+        .post(`${JOBS}/${id}/upload`)
+        .set(jobs.headers)
+        .set('JupiterOne-Correlation-Id', 'corr-1')
+        .set('Content-Type', 'application/yaml')
+        .send(JSON.stringify(batch));
+      assert.equal(yaml.status, 200, yaml.text);
+      assert.deepEqual((yaml.body as { job: JobBody }).job, first);
+      // Other content under a correlation id the job already took is refused, not dropped: the
+      // client learns that this data was not stored. Another route is no way around it.
+      const reused = (corr: string) =>
+        `JupiterOne-Correlation-Id '${corr}' was already used for another batch of sync job '${id}' with different content; this batch was not stored. Send new data under a new correlation id`;
+      assertError(
+        await jobs.post(
+          id,
+          'upload',
+          {
+            entities: [entity('e1', { v: 2 }), entity('e9', { v: 2 })],
+            relationships: [relationship('r1', 'e1', 'e2', { v: 2 })],
+          },
+          { headers: { 'JupiterOne-Correlation-Id': 'corr-1' } },
+        ),
+        409,
+        'CORRELATION_ID_REUSED',
+        reused('corr-1'),
       );
-      assert.deepEqual(changed, first);
-      // The id is per route-independent batch: the same id on /entities is the same batch.
-      assert.deepEqual(
-        await jobs.upload(id, 'entities', { entities: [entity('e8')] }, 'corr-1'),
-        first,
+      assertError(
+        await jobs.post(
+          id,
+          'entities',
+          { entities: [entity('e8')] },
+          { headers: { 'JupiterOne-Correlation-Id': 'corr-1' } },
+        ),
+        409,
+        'CORRELATION_ID_REUSED',
+        reused('corr-1'),
       );
+      assert.deepEqual(await jobs.job(id), first);
       assert.deepEqual(stagedFiles(account.accountId, id), ['000001.json.gz']);
 
       // Another correlation id is another batch; a rejected upload does not use up its id.

@@ -224,10 +224,17 @@ describe('openapi.yaml: sync jobs', () => {
     }
   });
 
-  it('409 JOB_NOT_AWAITING_UPLOADS is documented on uploads, finalize and abort', () => {
+  it('409 JOB_NOT_AWAITING_UPLOADS is documented on uploads, finalize and abort; uploads add CORRELATION_ID_REUSED', () => {
     for (const { path: p, op } of syncOperations()) {
-      if (!/\/(upload|entities|relationships|finalize|abort)$/.test(p)) continue;
-      assert.equal(op.responses['409']?.$ref, '#/components/responses/JobNotAwaitingUploads', p);
+      if (/\/(upload|entities|relationships)$/.test(p)) {
+        assert.equal(op.responses['409']?.$ref, '#/components/responses/UploadConflict', p);
+      } else if (/\/(finalize|abort)$/.test(p)) {
+        assert.equal(op.responses['409']?.$ref, '#/components/responses/JobNotAwaitingUploads', p);
+      }
+    }
+    const conflict = JSON.stringify(deref({ $ref: '#/components/responses/UploadConflict' }));
+    for (const code of ['JOB_NOT_AWAITING_UPLOADS', 'CORRELATION_ID_REUSED']) {
+      assert.ok(conflict.includes(code), code);
     }
   });
 
