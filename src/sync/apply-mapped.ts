@@ -7,16 +7,32 @@ import { searchText } from './search-text';
 /**
  * Mapped relationships (`_mapping`): each names its source by `_key` in the job's scope and its
  * targets by filters over the whole account. This resolves both into ordinary relationships
- * between entity `_id`s, one per matched target, which are then classified and written like any
- * other. Without a match a placeholder target is created (unless skipTargetCreation): an entity in
- * the mapper's own scope, adopted by the first real entity uploaded with its `_type` and `_key`.
+ * between entity `_id`s, one per matched target and each with a key of its own
+ * (mappedRelationshipKey), which are then classified and written like any other. Without a match
+ * a placeholder target is created (unless skipTargetCreation): an entity in the mapper's own
+ * scope, adopted by the first real entity uploaded with its `_type` and `_key`.
  */
 export const PLACEHOLDER_SCOPE = 'system-mapper';
 export const PLACEHOLDER_SOURCE = 'system-mapper';
 
+/**
+ * The `_key` of the relationship a mapping makes to one of its targets: the uploaded `_key` and the
+ * target's `_id`. Keys are unique within a scope, and a mapping may match several targets; the
+ * target's `_id` never changes (a placeholder keeps it when a real entity adopts it), so the key
+ * stays the same from one sync to the next and DIFF finds the relationship again.
+ */
+export function mappedRelationshipKey(uploadedKey: string, targetId: string): string {
+  return `${uploadedKey}|${targetId}`;
+}
+
 /** A relationship resolved from a mapping, to a target that exists or to a new placeholder. */
 export interface ResolvedMapped {
+  /** Its `key` is mappedRelationshipKey(uploadedKey, targetId). */
   relationship: StagedRelationship & { fromId: string; toId: string };
+  /** The `_key` the client uploaded. */
+  uploadedKey: string;
+  /** The target's `_id` (provisional for a placeholder this chunk creates). */
+  targetId: string;
   /** Set when the target is a placeholder this chunk creates (its `_id` is provisional). */
   placeholderKey?: string;
 }
@@ -92,7 +108,7 @@ export async function resolveMappings(
         m.relationshipDirection === 'REVERSE' ? [target.id, sourceId] : [sourceId, target.id];
       resolved.push({
         relationship: {
-          key: r.key,
+          key: mappedRelationshipKey(r.key, target.id),
           type: r.type,
           class: r.class,
           properties: r.properties,
@@ -100,6 +116,8 @@ export async function resolveMappings(
           fromId,
           toId,
         },
+        uploadedKey: r.key,
+        targetId: target.id,
         ...(placeholderKey === undefined ? {} : { placeholderKey }),
       });
     }

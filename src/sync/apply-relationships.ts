@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { propertyKindPairs } from '../catalog/property-kinds';
 import { type ApplyContext, type Op, replayed, stamp, type Write } from './apply-context';
 import { relationshipHash, withoutNulls } from './content-hash';
-import { PLACEHOLDER_SCOPE, type ResolvedMapped, resolveMappings } from './apply-mapped';
+import {
+  mappedRelationshipKey,
+  PLACEHOLDER_SCOPE,
+  type ResolvedMapped,
+  resolveMappings,
+} from './apply-mapped';
 import type { RelationshipMapping, StagedRelationship } from './job-types';
 
 /**
@@ -104,11 +109,17 @@ export async function prepareRelationships(
         }),
   );
   const sameContent = merge ? new Set<number>() : await equalWithoutHash(ctx, chunk, classified);
+  // The resolved mapping of each chunk row that goes to a new placeholder: its key names the
+  // placeholder's _id, which is provisional until the write (another job may have made it first).
+  const toNewPlaceholder = new Map<number, ResolvedMapped>(
+    toPlaceholder.map((m, n) => [chunk.length - toPlaceholder.length + n, m]),
+  );
   const creates: Array<{
     fromId: string | null;
     toId: string | null;
     class: string;
     props: Record<string, unknown>;
+    mapped?: ResolvedMapped;
   }> = [];
   const updates: Array<{ props: Record<string, unknown> } & Record<string, unknown>> = [];
   const hashFills: unknown[] = [];
@@ -138,6 +149,7 @@ export async function prepareRelationships(
           _createdOn: ctx.now,
           _version: 1,
         },
+        ...(toNewPlaceholder.has(c.i) ? { mapped: toNewPlaceholder.get(c.i)! } : {}),
       });
     } else if (c.deleted === true) {
       // Revived: counted as created, and back with exactly the uploaded content (PUT too).
@@ -174,6 +186,7 @@ export async function prepareRelationships(
     fromId: m.relationship.fromId,
     toId: m.relationship.toId,
     key: m.relationship.key,
+    mapped: m,
   }));
   // The catalog covers relationship properties and the placeholder entities alike.
   const pairs = propertyKindPairs(
@@ -211,17 +224,31 @@ export async function prepareRelationships(
               fromId: ids.get(row.fromId ?? '') ?? row.fromId,
               toId: ids.get(row.toId ?? '') ?? row.toId,
             };
+      // The key of a relationship to a placeholder names the placeholder's actual _id.
+      const keyOf = (m: ResolvedMapped | undefined, key: string): string =>
+        m === undefined || !ids.has(m.targetId)
+          ? key
+          : mappedRelationshipKey(m.uploadedKey, ids.get(m.targetId)!);
       if (updates.length > 0) await tx.run('sync/update-relationships', { rows: updates, merge });
       if (creates.length > 0) {
         await tx.run('sync/create-relationships', {
-          rows: creates.map(actual),
+          rows: creates.map(({ mapped, ...row }) => {
+            const moved = actual(row);
+            const key = keyOf(mapped, moved.props._key as string);
+            return key === moved.props._key
+              ? moved
+              : { ...moved, props: { ...moved.props, _key: key } };
+          }),
         });
       }
       if (touched.length > 0) {
         await tx.run('sync/touch-mapped-relationships', {
           scope: ctx.scope,
           jobId: ctx.job.id,
-          rows: touched.map(actual),
+          rows: touched.map(({ mapped, ...row }) => ({
+            ...actual(row),
+            key: keyOf(mapped, row.key),
+          })),
         });
       }
       if (hashFills.length > 0) {

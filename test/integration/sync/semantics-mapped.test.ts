@@ -23,6 +23,16 @@ import {
  */
 const PLACEHOLDERS = 'system-mapper';
 
+/** The `_key` a mapped relationship was uploaded with: its stored key adds `|<target _id>`. */
+const uploaded = (key: string) => key.slice(0, key.lastIndexOf('|'));
+
+/** The one stored relationship that the mapping uploaded as `key` made. */
+function findMapped<T extends { _key: string; _deleted: boolean }>(objects: T[], key: string): T {
+  const hits = objects.filter((o) => uploaded(o._key) === key && !o._deleted);
+  assert.equal(hits.length, 1, `expected one live relationship of mapping ${key}`);
+  return hits[0]!;
+}
+
 function mapped(
   key: string,
   sourceEntityKey: string,
@@ -83,19 +93,71 @@ describe('sync mapped relationships (HTTP, real Neo4j)', () => {
     assert.equal(job.numMappedRelationshipsUploaded, 2);
     assert.equal(job.numRelationshipsUploaded, 0);
     const { relationships } = await scopeContents(accountId, 'hosts');
-    const ha = find(relationships, 'h1-a');
+    const ha = findMapped(relationships, 'h1-a');
     assert.deepEqual(
       [ha.type, ha.fromKey, ha.toKey, ha.toScope, ha._mapped],
       ['HAS', 'h1', 'u1', 'users', true],
     );
     assert.deepEqual(custom(ha), { since: 2020 });
-    const hb = relationships.filter((r) => r._key === 'h2-b');
+    const hb = relationships.filter((r) => uploaded(r._key) === 'h2-b');
     assert.deepEqual(hb.map((r) => [r.fromKey, r.toKey]).sort(), [
       ['u2', 'h2'],
       ['u3', 'h2'],
     ]);
     // No placeholder was needed.
     assert.deepEqual((await scopeContents(accountId, PLACEHOLDERS)).entities, []);
+  });
+
+  it('several targets: one relationship each, with a key of its own (the uploaded _key and the target _id) that the next sync finds again', async () => {
+    const { c, accountId } = await seeded();
+    const upload = () =>
+      c.diff(
+        'hosts',
+        [entity('h1'), entity('h2')],
+        [
+          mapped('h1-b', 'h1', user('b@x.io')),
+          mapped('h2-b', 'h2', user('b@x.io'), {}, { relationshipDirection: 'REVERSE' }),
+        ],
+      );
+    expectCounters(await upload(), { numEntitiesCreated: 2, numRelationshipsCreated: 4 });
+    const users = (await scopeContents(accountId, 'users')).entities;
+    const idOf = (key: string) => find(users, key)._id;
+    const first = (await scopeContents(accountId, 'hosts')).relationships;
+    // Keys are unique within the scope: `<uploaded _key>|<target _id>`, in either direction.
+    assert.deepEqual(
+      first.map((r) => [r._key, r.fromKey, r.toKey]).sort(),
+      [
+        [`h1-b|${idOf('u2')}`, 'h1', 'u2'],
+        [`h1-b|${idOf('u3')}`, 'h1', 'u3'],
+        [`h2-b|${idOf('u2')}`, 'u2', 'h2'],
+        [`h2-b|${idOf('u3')}`, 'u3', 'h2'],
+      ].sort(),
+    );
+    assert.equal(new Set(first.map((r) => r._key)).size, 4);
+
+    // The same upload again: nothing created or deleted, the same relationships kept.
+    expectCounters(await upload(), {});
+    const again = (await scopeContents(accountId, 'hosts')).relationships;
+    const ids = (rels: typeof first) =>
+      rels.map((r) => `${r._key} ${r._id} ${String(r._deleted)}`).sort();
+    assert.deepEqual(ids(again), ids(first));
+
+    // A third match adds one relationship per mapping; the others stay as they are.
+    await c.diff('more-users', [entity('u4', { _type: 'user', _class: 'User', email: 'b@x.io' })]);
+    const u4 = find((await scopeContents(accountId, 'more-users')).entities, 'u4')._id;
+    expectCounters(await upload(), { numRelationshipsCreated: 2 });
+    const third = (await scopeContents(accountId, 'hosts')).relationships;
+    assert.deepEqual(
+      third
+        .filter((r) => r._key.endsWith(`|${u4}`))
+        .map((r) => [r._key, r._deleted])
+        .sort(),
+      [
+        [`h1-b|${u4}`, false],
+        [`h2-b|${u4}`, false],
+      ],
+    );
+    assert.deepEqual(ids(third.filter((r) => !r._key.endsWith(`|${u4}`))), ids(first));
   });
 
   it('no match: a placeholder target is created once, marked as the mapper’s, and later adopted by the real entity', async () => {
@@ -117,8 +179,11 @@ describe('sync mapped relationships (HTTP, real Neo4j)', () => {
     assert.deepEqual(custom(p), { email: 'new@x.io', name: 'New' });
     const { relationships } = await scopeContents(accountId, 'hosts');
     assert.deepEqual(
-      relationships.map((r) => r.toId),
-      [p._id, p._id],
+      relationships.map((r) => [r._key, r.toId]),
+      [
+        [`h1-n|${p._id}`, p._id],
+        [`h2-n|${p._id}`, p._id],
+      ],
     );
 
     // The same mapping again finds the placeholder: unchanged.
@@ -147,10 +212,10 @@ describe('sync mapped relationships (HTTP, real Neo4j)', () => {
     assert.deepEqual(custom(real), { email: 'new@x.io', name: 'Real' });
     const after = await scopeContents(accountId, 'hosts');
     assert.deepEqual(
-      after.relationships.map((r) => [r.toId, r.toScope, r._deleted]),
+      after.relationships.map((r) => [r._key, r.toId, r.toScope, r._deleted]),
       [
-        [p._id, 'users2', false],
-        [p._id, 'users2', false],
+        [`h1-n|${p._id}`, p._id, 'users2', false],
+        [`h2-n|${p._id}`, p._id, 'users2', false],
       ],
     );
   });
@@ -192,7 +257,7 @@ describe('sync mapped relationships (HTTP, real Neo4j)', () => {
     );
     expectCounters(job, { numEntitiesCreated: 1, numRelationshipsCreated: 3 });
     const { relationships } = await scopeContents(accountId, 'hosts');
-    assert.deepEqual(relationships.map((r) => `${r._key}->${r.toKey}`).sort(), [
+    assert.deepEqual(relationships.map((r) => `${uploaded(r._key)}->${r.toKey}`).sort(), [
       'h1-c->u2',
       'h1-c->u3',
       'h1-x->u2',
@@ -221,13 +286,13 @@ describe('sync mapped relationships (HTTP, real Neo4j)', () => {
     expectCounters(job, { numRelationshipsDeleted: 2 });
     const { relationships } = await scopeContents(accountId, 'hosts');
     assert.deepEqual(
-      relationships.filter((r) => !r._deleted).map((r) => `${r._key}->${r.toKey}`),
+      relationships.filter((r) => !r._deleted).map((r) => `${uploaded(r._key)}->${r.toKey}`),
       ['h2-b->u2'],
     );
     assert.deepEqual(
       relationships
         .filter((r) => r._deleted)
-        .map((r) => `${r._key}->${r.toKey}`)
+        .map((r) => `${uploaded(r._key)}->${r.toKey}`)
         .sort(),
       ['h1-a->u1', 'h2-b->u3'],
     );
@@ -260,9 +325,9 @@ describe('sync mapped relationships (HTTP, real Neo4j)', () => {
     const third = await c.sync(put, [{ entities: [entity('h2')] }]);
     expectCounters(third, { numEntitiesCreated: 1 });
     const { relationships } = await scopeContents(accountId, 'inst');
-    assert.deepEqual(liveKeys(relationships), ['h1-a']);
+    assert.deepEqual(liveKeys(relationships).map(uploaded), ['h1-a']);
     assert.deepEqual(deletedKeys(relationships), []);
-    assert.deepEqual(custom(find(relationships, 'h1-a')), { v: 2 });
+    assert.deepEqual(custom(findMapped(relationships, 'h1-a')), { v: 2 });
   });
 
   describe('rejections (400)', () => {
