@@ -555,8 +555,10 @@ describe('J1QL: POST /query semantics (HTTP, real Neo4j)', () => {
         (await rejected('FIND User WITH x = ${param.nope}', 'J1QL_INVALID_QUERY')).message,
         "Unknown account parameter 'nope' (line 1, column 20)",
       );
+      // Text in arithmetic is no number, so null (j1ql-arithmetic.test.ts); a negative number
+      // of digits is something Neo4j refuses while running.
       assert.match(
-        (await rejected('FIND User AS u RETURN u.username * 2', 'J1QL_INVALID_QUERY')).message,
+        (await rejected('FIND User AS u RETURN ROUND(u.age, -1)', 'J1QL_INVALID_QUERY')).message,
         /^The query cannot run on this data: /,
       );
     });

@@ -38,9 +38,22 @@ export function hasAggregate(expr: Expr): boolean {
 }
 
 /**
- * RETURN arithmetic and functions as Cypher. Division and modulo by zero give null (not a
- * database error); aggregates count and combine distinct entities, so the several paths that
- * reach one entity count it once (docs/guide/j1ql.md, "RETURN").
+ * Text that reads as a number (docs/guide/j1ql.md, "Numbers in expressions and aggregates"):
+ * decimal digits with an optional sign, fraction and exponent, and whitespace around them. Java's
+ * own number reading (behind Neo4j's `toFloat`) would also take `NaN`, `Infinity`, `7d` and hex,
+ * so the text must match this first.
+ */
+const NUMERIC_TEXT = '\\s*[+-]?([0-9]+([.][0-9]*)?|[.][0-9]+)([eE][+-]?[0-9]+)?\\s*';
+
+/** Functions that take and give numbers. */
+const NUMERIC_FUNCTIONS = new Set(['abs', 'sqrt', 'ceil', 'floor', 'round']);
+
+/**
+ * RETURN arithmetic and functions as Cypher. Arithmetic, the numeric functions and SUM, AVG, MIN
+ * and MAX read every operand by one rule ({@link compileNumber}), so mixed data gives numbers or
+ * null, never a database type error. Division and modulo by zero give null. Aggregates count and
+ * combine distinct entities, so the several paths that reach one entity count it once
+ * (docs/guide/j1ql.md, "RETURN").
  */
 export function compileExpr(expr: Expr, ctx: ExprContext): string {
   switch (expr.kind) {
@@ -48,15 +61,8 @@ export function compileExpr(expr: Expr, ctx: ExprContext): string {
     case 'string':
       return ctx.params.add(expr.value);
     case 'negate':
-      return `-(${compileExpr(expr.operand, ctx)})`;
-    case 'binary': {
-      const left = compileExpr(expr.left, ctx);
-      const right = compileExpr(expr.right, ctx);
-      if (expr.op === '/' || expr.op === '%') {
-        return `(CASE WHEN ${right} = 0 THEN null ELSE toFloat(${left}) ${expr.op} ${right} END)`;
-      }
-      return `(${left} ${expr.op} ${right})`;
-    }
+    case 'binary':
+      return compileNumber(expr, ctx);
     case 'selector': {
       if (expr.star)
         throw new InvalidQueryError(
@@ -73,6 +79,48 @@ export function compileExpr(expr: Expr, ctx: ExprContext): string {
   }
 }
 
+/**
+ * An expression as a float or null: a number is itself, text that matches {@link NUMERIC_TEXT}
+ * is the number it reads as, and anything else (other text, a boolean, a list, a map, null) is
+ * null. Arithmetic results, numeric functions and aggregates are numbers already.
+ */
+function compileNumber(expr: Expr, ctx: ExprContext): string {
+  switch (expr.kind) {
+    case 'number':
+      return ctx.params.add(expr.value);
+    case 'negate':
+      return `-(${compileNumber(expr.operand, ctx)})`;
+    case 'binary': {
+      const left = compileNumber(expr.left, ctx);
+      const right = compileNumber(expr.right, ctx);
+      if (expr.op === '/' || expr.op === '%') {
+        return `(${left} ${expr.op} nullIf(${right}, 0))`;
+      }
+      return `(${left} ${expr.op} ${right})`;
+    }
+    case 'call': {
+      const name = expr.name.toLowerCase();
+      // COUNT is an integer; Neo4j divides integers as integers.
+      if (name === 'count') return `toFloat(${compileCall(expr, ctx)})`;
+      if (AGGREGATES.has(name) || NUMERIC_FUNCTIONS.has(name)) return compileCall(expr, ctx);
+      return asNumber(compileExpr(expr, ctx), ctx, false);
+    }
+    default:
+      return asNumber(compileExpr(expr, ctx), ctx, true);
+  }
+}
+
+/**
+ * A value as a float or null, by the rule of {@link compileNumber}. A `simple` value (a property
+ * or a parameter) is cheap to name twice; any other is bound once.
+ */
+function asNumber(value: string, ctx: ExprContext, simple: boolean): string {
+  const pattern = ctx.params.add(NUMERIC_TEXT);
+  const read = (v: string): string =>
+    `CASE WHEN ${v} IS :: STRING AND NOT ${v} =~ ${pattern} THEN null ELSE toFloatOrNull(${v}) END`;
+  return simple ? read(value) : `head([num IN [${value}] | ${read('num')}])`;
+}
+
 function compileCall(call: Extract<Expr, { kind: 'call' }>, ctx: ExprContext): string {
   const name = call.name.toLowerCase();
   if (AGGREGATES.has(name)) return compileAggregate(call, name, ctx);
@@ -80,6 +128,9 @@ function compileCall(call: Extract<Expr, { kind: 'call' }>, ctx: ExprContext): s
   if (arity === undefined) throw new InvalidQueryError(`Unknown function '${call.name}'`, call.at);
   if (call.args.length < arity.min || call.args.length > arity.max) {
     throw new InvalidQueryError(`${call.name.toUpperCase()} takes ${arityText(arity)}`, call.at);
+  }
+  if (NUMERIC_FUNCTIONS.has(name)) {
+    return `${name}(${call.args.map((a) => compileNumber(a, ctx)).join(', ')})`;
   }
   const args = call.args.map((a) => compileExpr(a, ctx));
   switch (name) {
@@ -112,9 +163,10 @@ function compileAggregate(
   if (hasAggregate(arg))
     throw new InvalidQueryError(`${fn} cannot contain another aggregate`, call.at);
   if (arg.kind !== 'selector') {
-    // An expression (AVG(i.resolvedOn - i.createdOn)) aggregates over the matched rows.
-    const value = compileExpr(arg, ctx);
-    return name === 'count' ? `count(DISTINCT ${value})` : `${name}(${value})`;
+    // An expression (AVG(i.resolvedOn - i.createdOn)) aggregates over the matched rows; Neo4j's
+    // aggregates leave the nulls (values that are no number) out.
+    if (name === 'count') return `count(DISTINCT ${compileExpr(arg, ctx)})`;
+    return `${name}(${compileNumber(arg, ctx)})`;
   }
   if (arg.star) throw new InvalidQueryError(`${fn} cannot take alias.*`, call.at);
   const binding: Binding = ctx.scope.resolve(arg.segments[0] as string, ctx.clause, arg.at);
@@ -126,13 +178,16 @@ function compileAggregate(
   }
   const prop = arg.segments.slice(1).join('.');
   if (name === 'count') return `count(DISTINCT ${property(v, prop)})`;
-  // The property's values over the distinct entities of the group.
-  const values = `[x IN collect(DISTINCT ${v}) WHERE ${property('x', prop)} IS NOT NULL | ${property('x', prop)}]`;
+  // The property's numbers over the distinct entities of the group; values that are no number
+  // are left out, as nulls are.
+  const each = asNumber(property('x', prop), ctx, true);
+  const values = `[y IN [x IN collect(DISTINCT ${v}) | ${each}] WHERE y IS NOT NULL]`;
+  const sum = (list: string): string => `reduce(s = 0.0, y IN ${list} | s + y)`;
   switch (name) {
     case 'sum':
-      return `reduce(s = 0, y IN ${values} | s + y)`;
+      return sum(values);
     case 'avg':
-      return `(CASE WHEN size(${values}) = 0 THEN null ELSE reduce(s = 0.0, y IN ${values} | s + y) / size(${values}) END)`;
+      return `head([ys IN [${values}] | CASE WHEN size(ys) = 0 THEN null ELSE ${sum('ys')} / size(ys) END])`;
     case 'min':
       return `reduce(m = null, y IN ${values} | CASE WHEN m IS NULL OR y < m THEN y ELSE m END)`;
     default:
