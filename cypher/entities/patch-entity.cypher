@@ -8,6 +8,9 @@ MATCH (n:Entity {_id: $id})
 USING INDEX SEEK n:Entity(_id)
 WHERE n._accountId = $accountId
 SET n += $properties
+// A property the PATCH names is the caller's from now on, not a rule's tag (see update-entities).
+SET n._ruleTags = CASE WHEN size([k IN coalesce(n._ruleTags, []) WHERE NOT k IN keys($properties)]) = 0
+                       THEN null ELSE [k IN coalesce(n._ruleTags, []) WHERE NOT k IN keys($properties)] END
 SET n._beginOn = $now, n._version = coalesce(n._version, 0) + 1, n._hash = null,
     n._searchText = $searchText
 RETURN properties(n) AS entity

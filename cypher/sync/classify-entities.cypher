@@ -4,7 +4,8 @@
 // (DIFF's content test for an entity without a known _hash). Reads only. With row.hash (DIFF) a
 // row whose entity is stored, live, with that hash and not written by this job ($jobId) is left
 // out: it is unchanged.
-// Properties pinned by OVERRIDE (_overrides) count as holding: no write changes them.
+// Properties pinned by OVERRIDE (_overrides) count as holding: no write changes them; tags a rule
+// set (_ruleTags) are not the owner's data, so they are no difference either.
 // params: $accountId, $scope, $rows, $jobId
 // returns: i, id, deleted, hash, same, lastJob, lastOp
 UNWIND $rows AS row
@@ -17,6 +18,6 @@ RETURN row.i AS i, n._id AS id, n._deleted AS deleted, n._hash AS hash,
        CASE WHEN n IS NULL THEN false
             ELSE all(k IN keys(coalesce(row.cmp, {})) WHERE k IN coalesce(n._overrides, []) OR CASE WHEN row.cmp[k] IS NULL THEN n[k] IS NULL ELSE n[k] = row.cmp[k] END)
                  AND (coalesce(row.exact, false) = false
-                      OR all(k IN keys(n) WHERE k STARTS WITH '_' OR k IN keys(coalesce(row.cmp, {})) OR k IN coalesce(n._overrides, [])))
+                      OR all(k IN keys(n) WHERE k STARTS WITH '_' OR k IN keys(coalesce(row.cmp, {})) OR k IN coalesce(n._overrides, []) OR k IN coalesce(n._ruleTags, [])))
        END AS same,
        n._lastSyncJobId AS lastJob, n._lastSyncOp AS lastOp

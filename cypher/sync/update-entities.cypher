@@ -3,7 +3,9 @@
 // on rows with row.replace (a PUT reviving a soft-deleted entity: it comes back as uploaded).
 // Identity and history (_id, _key, _scope, _accountId, _createdOn) are kept (a placeholder of the
 // mapper that is adopted, row.adopt, moves to row.props._scope), _version grows, and
-// class labels follow row.classes when given. Properties pinned by OVERRIDE keep their values.
+// class labels follow row.classes when given. Properties pinned by OVERRIDE keep their values,
+// and so do the tags a rule set on a live entity (_ruleTags) unless this write names them (then
+// the upload's value wins and the name leaves _ruleTags; the rule's next run may tag it again).
 // _searchText is left stale (or, with $merge false, removed): the caller runs
 // refresh-search-text on the same rows in the same transaction.
 // params: $rows, $merge
@@ -20,6 +22,11 @@ SET n._id = old._id, n._key = old._key,
     n._overrides = old._overrides
 // Values pinned by an OVERRIDE job (_overrides) survive every other write.
 FOREACH (k IN coalesce(old._overrides, []) | SET n[k] = old[k])
+WITH n, row, old,
+     [k IN coalesce(old._ruleTags, [])
+      WHERE NOT coalesce(old._deleted, false) AND NOT k IN keys(row.props)] AS tags
+FOREACH (k IN tags | SET n[k] = old[k])
+SET n._ruleTags = CASE WHEN size(tags) = 0 THEN null ELSE tags END
 WITH n, row, old
 CALL (n, row, old) {
   WITH n, row, old

@@ -33,6 +33,7 @@ export const HIDDEN_PROPERTIES: ReadonlySet<string> = new Set([
   '_lastSyncOp',
   '_lastMappedJobId',
   '_searchText',
+  '_ruleTags',
 ]);
 
 /** Metadata timestamps are stored as epoch ms and shown as ISO-8601 strings. */

@@ -35,7 +35,14 @@ describe('vertex shape (docs/guide/j1ql.md, "Running a query")', () => {
   it('hides exactly the sync bookkeeping and the search text', () => {
     assert.deepEqual(
       [...HIDDEN_PROPERTIES].sort(),
-      ['_hash', '_lastMappedJobId', '_lastSyncJobId', '_lastSyncOp', '_searchText'].sort(),
+      [
+        '_hash',
+        '_lastMappedJobId',
+        '_lastSyncJobId',
+        '_lastSyncOp',
+        '_ruleTags',
+        '_searchText',
+      ].sort(),
     );
   });
 
