@@ -10,6 +10,7 @@ import {
   type JobCounters,
   type JobObjectError,
   type JobStatus,
+  type SdkAbortStatus,
   type StartJobInput,
   type SyncJob,
 } from './job-types';
@@ -70,6 +71,9 @@ export function toJob(node: JobNode): StoredJob {
   ] as const) {
     const v = node[field];
     if (typeof v === 'string') job[field] = v;
+  }
+  if (typeof node.terminalStatus === 'string') {
+    job.terminalStatus = node.terminalStatus as SdkAbortStatus;
   }
   if (typeof node.endTimestamp === 'number') job.endTimestamp = node.endTimestamp;
   if (typeof node.finalizeSeq === 'number') job.finalizeSeq = node.finalizeSeq;

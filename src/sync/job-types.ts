@@ -24,6 +24,12 @@ export const JOB_STATUSES = [
 ] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
+/**
+ * The integration SDK's statuses for a job that ended without finishing, besides ABORTED. An abort
+ * may name one as its `terminalStatus`: the job ends ABORTED and keeps it (decision 0006).
+ */
+export type SdkAbortStatus = 'ABORTED_DUE_TO_INVALID_CONFIGURATION' | 'ERROR_BAD_DATA';
+
 /** Statuses after which nothing more happens to a job (`done: true`). */
 export const FINAL_STATUSES: readonly JobStatus[] = ['FINISHED', 'ABORTED', 'FAILED', 'ERROR'];
 
@@ -68,6 +74,8 @@ export interface SyncJob extends JobCounters {
   /** FAILED / ERROR: why. ABORTED: the reason the client gave, if any. */
   error?: string;
   abortReason?: string;
+  /** ABORTED: the integration SDK's status that the client's abort named, if it named one. */
+  terminalStatus?: SdkAbortStatus;
   /** Types whose absence means nothing in this DIFF (set by finalize's partialDatasets). */
   partialDatasetTypes?: string[];
   /** Per-object problems found at finalize (capped; the counters hold the totals). */

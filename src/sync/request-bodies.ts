@@ -1,5 +1,5 @@
 import { ValidationError } from '../errors/app-error';
-import type { JobStatus } from './job-types';
+import type { JobStatus, SdkAbortStatus } from './job-types';
 import { isObject } from './property-rules';
 
 /**
@@ -20,13 +20,30 @@ export function parseFinalize(body: unknown): { partialDatasetTypes: string[] } 
   return { partialDatasetTypes: [...new Set(types)] };
 }
 
+/** The final statuses an abort may choose. */
 const TERMINAL: readonly JobStatus[] = ['ABORTED', 'FAILED', 'ERROR'];
+
+/**
+ * The statuses of the integration SDK's `SynchronizationJobStatus` that end a job without finishing
+ * it, other than ABORTED: its runtime sends them as an abort's `terminalStatus`. The job ends
+ * ABORTED and keeps the given one as `terminalStatus`.
+ */
+export const SDK_ABORT_STATUSES: readonly SdkAbortStatus[] = [
+  'ABORTED_DUE_TO_INVALID_CONFIGURATION',
+  'ERROR_BAD_DATA',
+];
+
+const ACCEPTED: readonly string[] = [...TERMINAL, ...SDK_ABORT_STATUSES];
 
 export function parseAbort(body: unknown): {
   reason: string | undefined;
-  terminalStatus: JobStatus;
+  /** The status the job ends in. */
+  status: JobStatus;
+  /** The SDK status the client named, when it is not one of graphsync's own. */
+  sdkStatus: SdkAbortStatus | undefined;
 } {
-  if (body === undefined || body === null) return { reason: undefined, terminalStatus: 'ABORTED' };
+  const none = { reason: undefined, status: 'ABORTED' as const, sdkStatus: undefined };
+  if (body === undefined || body === null) return none;
   if (!isObject(body)) throw new ValidationError('The request body must be a JSON object');
   const { reason, terminalStatus } = body;
   if (reason !== undefined && reason !== null && typeof reason !== 'string') {
@@ -35,13 +52,18 @@ export function parseAbort(body: unknown): {
   if (
     terminalStatus !== undefined &&
     terminalStatus !== null &&
-    !TERMINAL.includes(terminalStatus as JobStatus)
+    (typeof terminalStatus !== 'string' || !ACCEPTED.includes(terminalStatus))
   ) {
-    throw new ValidationError(`terminalStatus must be one of ${TERMINAL.join(', ')}`);
+    throw new ValidationError(`terminalStatus must be one of ${ACCEPTED.join(', ')}`);
   }
+  const sdkStatus = SDK_ABORT_STATUSES.find((s) => s === terminalStatus);
   return {
     reason: typeof reason === 'string' ? reason.slice(0, 10_000) : undefined,
-    terminalStatus: (terminalStatus as JobStatus | null | undefined) ?? 'ABORTED',
+    status:
+      sdkStatus !== undefined
+        ? 'ABORTED'
+        : ((terminalStatus as JobStatus | null | undefined) ?? 'ABORTED'),
+    sdkStatus,
   };
 }
 

@@ -18,6 +18,9 @@ const STRING_FIELDS = ['source', 'scope', 'syncMode', 'integrationInstanceId', '
 export const MAX_SCOPE_BYTES = 1000;
 const SCOPE_FIELDS = ['scope', 'integrationInstanceId'];
 
+/** The sources whose jobs may name a `scope`. */
+const SCOPED_SOURCES: readonly JobSource[] = ['api', 'system-internal'];
+
 /** Sync modes an account must have switched on (account feature flags of the same name). */
 const GATED_MODES: readonly SyncMode[] = ['PUT', 'OVERRIDE'];
 
@@ -81,7 +84,11 @@ function checkCrossFieldRules(start: {
   accountFeatures: readonly string[];
 }): void {
   const { source, syncMode, scope } = start;
-  if (scope !== undefined && source !== 'api') fail('scope can only be used when source is api');
+  // JupiterOne's API takes a scope from `api` jobs only; the integration SDK runtime (17.x) also
+  // starts `system-internal` jobs with one, and real clients win (decision 0006).
+  if (scope !== undefined && !SCOPED_SOURCES.includes(source)) {
+    fail(`scope can only be used when source is ${SCOPED_SOURCES.join(' or ')}`);
+  }
   for (const [name, value] of [
     ['scope', scope],
     ['integrationInstanceId', start.integrationInstanceId],

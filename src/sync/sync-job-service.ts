@@ -5,7 +5,7 @@ import type { Graph } from '../graph/graph';
 import { stageBatch } from './batch-staging';
 import type { FinalizeDispatcher } from './finalize-dispatch';
 import type { JobEvent, JobRef, SyncJobApi, UploadRequest } from './job-service-contract';
-import type { JobStatus, SyncJob } from './job-types';
+import type { JobStatus, SdkAbortStatus, SyncJob } from './job-types';
 import { finalizeScopeKey } from './finalize-order';
 import { type JobStore, publicJob, type StoredJob } from './job-store';
 import { parseAbort, parseEvents, parseFinalize } from './request-bodies';
@@ -101,19 +101,28 @@ export class SyncJobService implements SyncJobApi {
 
   async abort(input: JobRef & { body: unknown }): Promise<SyncJob> {
     const ref = { accountId: input.accountId, jobId: input.jobId };
-    const { reason, terminalStatus } = parseAbort(input.body);
-    const job = await this.abortJob(ref, terminalStatus, reason);
+    const { reason, status, sdkStatus } = parseAbort(input.body);
+    const job = await this.abortJob(ref, status, reason, sdkStatus);
     return publicJob(job);
   }
 
-  /** Moves an AWAITING_UPLOADS job to a terminal status and discards its staged data. */
-  async abortJob(ref: JobRef, status: JobStatus, reason: string | undefined): Promise<StoredJob> {
+  /**
+   * Moves an AWAITING_UPLOADS job to a terminal status and discards its staged data. `sdkStatus`:
+   * the integration SDK's status the client named (kept on the job as `terminalStatus`).
+   */
+  async abortJob(
+    ref: JobRef,
+    status: JobStatus,
+    reason: string | undefined,
+    sdkStatus?: SdkAbortStatus,
+  ): Promise<StoredJob> {
     const moved = await this.deps.jobs.transition(ref, {
       from: ['AWAITING_UPLOADS'],
       to: status,
       set: {
         endTimestamp: this.now(),
         ...(reason === undefined ? {} : { abortReason: reason }),
+        ...(sdkStatus === undefined ? {} : { terminalStatus: sdkStatus }),
         ...(status === 'ABORTED' ? {} : { error: reason ?? `Set to ${status} by the client` }),
       },
     });

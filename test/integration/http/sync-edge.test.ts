@@ -1,6 +1,4 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import request from 'supertest';
 import { AppError, NotFoundError } from '../../../src/errors/app-error';
@@ -8,8 +6,8 @@ import { RouteTable } from '../../../src/http/route-table';
 import { openapiPath } from '../../../src/paths';
 import type { JobEvent, SyncJobApi } from '../../../src/sync/job-service-contract';
 import type { SyncJob } from '../../../src/sync/job-types';
-import { freshAccount, testApp, type TestAccount } from '../../helpers/harness';
-import { CLIENT_TRAFFIC_DIR } from '../../helpers/client-traffic';
+import { freshAccount, testApp } from '../../helpers/harness';
+import { type Captured, replay, trafficFiles } from '../../helpers/client-traffic';
 import { ZERO_COUNTERS } from '../../helpers/job-counters';
 
 /**
@@ -17,34 +15,6 @@ import { ZERO_COUNTERS } from '../../helpers/job-counters';
  * the plain input each handler builds, and response validation. The service behind it is a
  * recording stand-in (the service has its own tests); Neo4j is real for authentication.
  */
-
-/** Captured traffic of the public JupiterOne clients (see its README.md). */
-const TRAFFIC_DIR = CLIENT_TRAFFIC_DIR;
-
-interface Captured {
-  n: number;
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  bodyEncoding: string | null;
-  body?: unknown;
-  response?: { job?: { id: string } };
-}
-
-function trafficFiles(): Array<{ file: string; requests: Captured[] }> {
-  return fs
-    .readdirSync(TRAFFIC_DIR)
-    .filter((f) => f.endsWith('.jsonl'))
-    .sort()
-    .map((file) => ({
-      file,
-      requests: fs
-        .readFileSync(path.join(TRAFFIC_DIR, file), 'utf8')
-        .split('\n')
-        .filter((line) => line.trim() !== '')
-        .map((line) => JSON.parse(line) as Captured),
-    }));
-}
 
 type Method = keyof SyncJobApi;
 interface Call {
@@ -95,10 +65,6 @@ function recordingSyncJobs(job: (accountId: string, id: string) => SyncJob = can
   return { api, calls };
 }
 
-const ACCOUNT_HEADERS = ['jupiterone-account', 'lifeomic-account', 'service-account'];
-/** Set by supertest itself, or describing the capture rather than the request. */
-const DROPPED_HEADERS = ['host', 'connection', 'content-length'];
-
 /** superagent JSON-serialises a Buffer under a JSON content type; send bytes as they are. */
 const raw = (body: unknown): string => body as string;
 
@@ -109,24 +75,6 @@ const ENCODINGS: Array<[string, (text: string) => Buffer]> = [
   ['deflate', (text) => zlib.deflateSync(text)],
   ['br', (text) => zlib.brotliCompressSync(text)],
 ];
-
-/** Replays one captured request as `account`: same method, URL, headers and body bytes. */
-function replay(app: Parameters<typeof request>[0], r: Captured, account: TestAccount) {
-  let test = request(app)[r.method.toLowerCase() as 'get' | 'post'](r.url);
-  for (const [name, value] of Object.entries(r.headers)) {
-    if (DROPPED_HEADERS.includes(name)) continue;
-    if (ACCOUNT_HEADERS.includes(name)) test = test.set(name, account.accountId);
-    else if (name === 'authorization') test = test.set(name, `Bearer ${account.key}`);
-    else test = test.set(name, value);
-  }
-  if (r.body === undefined) {
-    // An empty POST (the CSV importer's finalize) goes out with Content-Length: 0, as captured.
-    return r.method === 'POST' ? test.send('') : test;
-  }
-  const text = typeof r.body === 'string' ? r.body : JSON.stringify(r.body);
-  const bytes = r.bodyEncoding === 'gzip' ? zlib.gzipSync(text) : Buffer.from(text);
-  return test.serialize(raw).send(bytes);
-}
 
 const routes = RouteTable.fromFile(openapiPath);
 

@@ -64,15 +64,11 @@ describe('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
       },
       {
         body: { source: 'integration-external', integrationInstanceId: 'inst-1', scope: 's' },
-        message: 'scope can only be used when source is api',
+        message: 'scope can only be used when source is api or system-internal',
       },
       {
         body: { source: 'integration-managed', scope: 's' },
-        message: 'scope can only be used when source is api',
-      },
-      {
-        body: { source: 'system-internal', scope: 's', syncMode: 'PATCH' },
-        message: 'scope can only be used when source is api',
+        message: 'scope can only be used when source is api or system-internal',
       },
       {
         body: { source: 'integration-external' },
@@ -732,7 +728,7 @@ describe('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
         await jobs.post(other.id, 'abort', { terminalStatus: 'FINISHED' }),
         400,
         'VALIDATION_ERROR',
-        'terminalStatus must be one of ABORTED, FAILED, ERROR',
+        'terminalStatus must be one of ABORTED, FAILED, ERROR, ABORTED_DUE_TO_INVALID_CONFIGURATION, ERROR_BAD_DATA',
       );
       assert.equal((await jobs.job(other.id)).status, 'AWAITING_UPLOADS');
     });

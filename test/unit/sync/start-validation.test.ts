@@ -65,6 +65,15 @@ describe('validateStart', () => {
       );
     });
 
+    it('accepts a scope from system-internal jobs (the SDK runtime sends one)', () => {
+      assert.deepEqual(validateStart({ source: 'system-internal', scope: 's' }, []), {
+        source: 'system-internal',
+        scope: 's',
+        syncMode: 'DIFF',
+        ignoreDuplicates: false,
+      });
+    });
+
     it('accepts every source', () => {
       for (const source of ['integration-managed', 'system-internal']) {
         assert.equal(validateStart({ source }, []).source, source);
@@ -167,7 +176,7 @@ describe('validateStart', () => {
     it('scope with a source other than api', () => {
       rejects(
         { source: 'integration-managed', scope: 's', integrationInstanceId: 'i' },
-        'scope can only be used when source is api',
+        'scope can only be used when source is api or system-internal',
       );
     });
 
@@ -229,7 +238,7 @@ describe('validateStart', () => {
 
     it('applies cross-field rules in the documented order', () => {
       const body = { source: 'integration-external', scope: 's', syncMode: 'PUT' };
-      rejects(body, 'scope can only be used when source is api', []);
+      rejects(body, 'scope can only be used when source is api or system-internal', []);
       rejects(
         { source: 'integration-external', syncMode: 'PUT' },
         'integrationInstanceId is required when source is integration-external',
