@@ -1,5 +1,6 @@
-// For each PATCH entity: its target, by _id (any scope of the account) or else by _key in the
-// scope, and whether the given properties already hold (nulls mean "absent").
+// For each PATCH entity: its target, by _key in the scope or by _id (in the scope; in any scope of
+// the account only for a job without scope, $scope null), and whether the given properties already
+// hold (nulls mean "absent"). An _id outside the job's scope finds nothing: the job may not write it.
 // Properties pinned by OVERRIDE (_overrides) count as holding: no write changes them.
 // params: $accountId, $scope, $rows
 // returns: i, id, deleted, same, lastJob, lastOp
@@ -9,7 +10,7 @@ USING INDEX SEEK byKey:Entity(_accountId, _scope, _key)
 OPTIONAL MATCH (byId:Entity {_id: row.id})
 USING INDEX SEEK byId:Entity(_id)
 WITH row, CASE WHEN row.id IS NULL THEN byKey
-               WHEN byId._accountId = $accountId THEN byId
+               WHEN byId._accountId = $accountId AND ($scope IS NULL OR byId._scope = $scope) THEN byId
                ELSE null END AS n
 RETURN row.i AS i, n._id AS id, n._deleted AS deleted,
        CASE WHEN n IS NULL THEN false

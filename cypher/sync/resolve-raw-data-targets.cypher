@@ -2,14 +2,17 @@
 // entries named in row.names (reads only). Run before the chunk is written (entities that exist
 // already) and after it (the rest). A row names its entity as the job's mode does: by _id in the account (PATCH, OVERRIDE), else by
 // _key in the job's scope (DIFF, PUT, PATCH), or with $anyScope (OVERRIDE) by _type and _key in
-// any scope of the account, narrowed by row.scope. Rows whose entity is missing, deleted or
-// ambiguous (the job counted those as errors) are left out. Reads only.
-// params: $accountId, $scope, $anyScope, $rows
+// any scope of the account, narrowed by row.scope. $within (the scope of a job that has one, else
+// null) bounds the _id and $anyScope lookups: an entity outside it is not the job's to write. Rows
+// whose entity is missing, deleted, ambiguous or outside $within (the job counted those as errors)
+// are left out. Reads only.
+// params: $accountId, $scope, $anyScope, $within, $rows
 // returns: i, entityId, latest
 UNWIND $rows AS row
 OPTIONAL MATCH (byId:Entity {_id: row.id})
 USING INDEX SEEK byId:Entity(_id)
-WITH row, CASE WHEN byId._accountId = $accountId THEN byId ELSE null END AS byId
+WITH row, CASE WHEN byId._accountId = $accountId AND ($within IS NULL OR byId._scope = $within)
+               THEN byId ELSE null END AS byId
 OPTIONAL MATCH (inScope:Entity {_accountId: $accountId, _scope: $scope, _key: row.key})
 USING INDEX SEEK inScope:Entity(_accountId, _scope, _key)
 WHERE row.id IS NULL AND NOT $anyScope
@@ -17,6 +20,7 @@ OPTIONAL MATCH (anywhere:Entity {_accountId: $accountId, _key: row.key})
 USING INDEX SEEK anywhere:Entity(_accountId, _key)
 WHERE row.id IS NULL AND $anyScope AND anywhere._type = row.type
   AND (row.scope IS NULL OR anywhere._scope = row.scope)
+  AND ($within IS NULL OR anywhere._scope = $within)
 WITH row, byId, inScope, collect(anywhere) AS anywhere
 WITH row, CASE WHEN row.id IS NOT NULL THEN [byId]
                WHEN $anyScope THEN anywhere

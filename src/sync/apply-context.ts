@@ -124,6 +124,20 @@ export function replayed(
   return 'unchanged';
 }
 
+/**
+ * The scope a job may write in: its `scope`, else its integration instance (whose data carries that
+ * `_scope`); null for a job with neither, which may name entities anywhere in the account (PATCH
+ * and OVERRIDE by `_id`, OVERRIDE by `_type` + `_key`). An entity named outside it is not written
+ * and counts as an update error, like a missing one. Relationship ends are not bound by it: a
+ * relationship of the job's scope may end at an entity of another scope.
+ */
+export function writableScope(job: {
+  scope?: string;
+  integrationInstanceId?: string;
+}): string | null {
+  return job.scope ?? job.integrationInstanceId ?? null;
+}
+
 /** System properties every write by this job stamps on an object. */
 export function stamp(ctx: ApplyContext, op: 'created' | 'updated'): Record<string, unknown> {
   const out: Record<string, unknown> = {

@@ -12,7 +12,8 @@ import { searchText } from './search-text';
  * Applies a chunk of entities: classify each against the graph (one read), then create and
  * update in one write transaction. DIFF compares content hashes and
  * rewrites changed entities whole; PUT writes the given properties over the stored ones (nulls
- * stripped); PATCH does the same by `_id` or `_key` (null removes) and never creates.
+ * stripped); PATCH does the same by `_id` or `_key` (null removes) and never creates. With a scope,
+ * PATCH writes only entities of that scope: an `_id` of another scope is an update error.
  */
 type Classified = {
   i: number;
@@ -199,9 +200,11 @@ async function patchChunk(ctx: ApplyContext, chunk: StagedEntity[]): Promise<Wri
         kind: 'entity',
         key: e.key ?? null,
         message:
-          e.id !== undefined
-            ? `No entity with _id '${e.id}' in this account: PATCH updates existing entities only`
-            : `No entity with _key '${e.key ?? ''}' in scope '${ctx.scope ?? ''}': PATCH updates existing entities only`,
+          e.id === undefined
+            ? `No entity with _key '${e.key ?? ''}' in scope '${ctx.scope ?? ''}': PATCH updates existing entities only`
+            : ctx.scope === null
+              ? `No entity with _id '${e.id}' in this account: PATCH updates existing entities only`
+              : `No entity with _id '${e.id}' in scope '${ctx.scope}': PATCH updates existing entities of the job's scope only`,
       });
       continue;
     }

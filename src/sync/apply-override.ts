@@ -1,14 +1,15 @@
 import { isDeepStrictEqual } from 'node:util';
 import { propertyKindPairs } from '../catalog/property-kinds';
-import { type ApplyContext, replayed, type Write } from './apply-context';
+import { type ApplyContext, replayed, type Write, writableScope } from './apply-context';
 import type { StagedEntity } from './job-types';
 
 /**
  * Applies a chunk of OVERRIDE entities (decision 0011): each names an existing entity by
  * `_id`, or by `_type` + `_key` (+ `_scope`) anywhere in the account. Its non-null properties are
  * written and pinned (listed in `_overrides`), so that later PUT, PATCH and DIFF writes keep them;
- * a null unpins. A target that is missing, deleted or ambiguous is not written and counts in
- * numEntityUpdateErrors with its reason in the job's errors. `_class` is accepted but not written:
+ * a null unpins. A job with a scope (or integration instance) names only entities of that scope.
+ * A target that is missing, deleted, ambiguous or outside the job's scope is not written and counts
+ * in numEntityUpdateErrors with its reason in the job's errors. `_class` is accepted but not written:
  * an override pins property values only. `_rawData` is stored on the target like in every mode.
  */
 type Target = {
@@ -23,10 +24,12 @@ type Target = {
 
 export async function prepareOverrides(ctx: ApplyContext, chunk: StagedEntity[]): Promise<Write> {
   const names = chunk.map((e) => Object.keys(e.properties));
+  const within = writableScope(ctx.job);
   const rows = await ctx.graph.read<{ i: number; found: Target[] }>(
     'sync/classify-override-entities',
     {
       accountId: ctx.accountId,
+      scope: within,
       rows: chunk.map((e, i) => ({
         i,
         id: e.id ?? null,
@@ -49,7 +52,7 @@ export async function prepareOverrides(ctx: ApplyContext, chunk: StagedEntity[])
     const live = found.filter((t) => !t.deleted);
     if (live.length !== 1) {
       ctx.tally.entityUpdateErrors++;
-      ctx.tally.error({ kind: 'entity', key: e.key ?? null, message: problem(e, live) });
+      ctx.tally.error({ kind: 'entity', key: e.key ?? null, message: problem(e, live, within) });
       continue;
     }
     const target = live[0]!;
@@ -95,7 +98,16 @@ export async function prepareOverrides(ctx: ApplyContext, chunk: StagedEntity[])
   };
 }
 
-function problem(e: StagedEntity, live: Target[]): string {
+function problem(e: StagedEntity, live: Target[], within: string | null): string {
+  if (live.length === 0 && within !== null) {
+    const scoped = ': an OVERRIDE job with a scope pins values on entities of that scope only';
+    if (e.id === undefined && e.scope !== undefined && e.scope !== within) {
+      return `_scope '${e.scope}' is not the job's scope '${within}'${scoped}`;
+    }
+    const what =
+      e.id !== undefined ? `_id '${e.id}'` : `_type '${e.type ?? ''}' and _key '${e.key ?? ''}'`;
+    return `No entity with ${what} in scope '${within}'${scoped}`;
+  }
   const named =
     e.id !== undefined
       ? `_id '${e.id}'`

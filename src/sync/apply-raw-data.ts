@@ -1,5 +1,5 @@
 import type { LatestVersion, RawDataItem } from '../rawdata/raw-data-writer';
-import type { ApplyContext, Write } from './apply-context';
+import { type ApplyContext, type Write, writableScope } from './apply-context';
 import type { StagedEntity } from './job-types';
 
 type Target = { i: number; entityId: string; latest: LatestVersion[] };
@@ -11,8 +11,8 @@ type Target = { i: number; entityId: string; latest: LatestVersion[] };
  * that changed (or whose entity is new) goes to the blob store. After the chunk's write, the
  * entities that did not exist before are found, and the versions are recorded. An entity is
  * named as the mode names it: by `_id`, by `_key` in the job's scope, or for OVERRIDE by `_type`
- * and `_key` anywhere. Entities the job could not write (PATCH or OVERRIDE errors) keep their raw
- * data as it was.
+ * and `_key` anywhere; a job with a scope never names one outside it (`writableScope`). Entities
+ * the job could not write (PATCH or OVERRIDE errors) keep their raw data as it was.
  */
 export async function prepareRawData(ctx: ApplyContext, chunk: StagedEntity[]): Promise<Write> {
   const withRawData = chunk.filter((e) => e.rawData !== undefined && e.rawData.length > 0);
@@ -55,6 +55,7 @@ async function resolve(
     accountId: ctx.accountId,
     scope: ctx.scope,
     anyScope: ctx.mode === 'OVERRIDE',
+    within: writableScope(ctx.job),
     rows: indexes.map((i) => {
       const e = entities[i]!;
       return {

@@ -77,17 +77,18 @@ describe('sync PATCH and PUT semantics (HTTP, real Neo4j)', () => {
       assert.deepEqual(await scopeContents(accountId, 'other'), otherBefore);
     });
 
-    it('matches by _id in any scope of the account, with or without a job scope', async () => {
+    it('matches by _id in the job scope, or in any scope of the account without a job scope', async () => {
       const { c, accountId } = await seeded();
       const o1 = find((await scopeContents(accountId, 'other')).entities, 'o1');
       const h2 = find((await scopeContents(accountId, 's')).entities, 'h2');
 
-      const scoped = await c.sync(patch('s'), [{ entities: [{ _id: o1._id, z: 1 }] }]);
+      // An _id of another scope: semantics-scope-isolation.test.ts.
+      const scoped = await c.sync(patch('s'), [{ entities: [{ _id: h2._id, a: 2 }] }]);
       expectCounters(scoped, { numEntitiesUpdated: 1 });
       const unscoped = await c.sync(patch(), [
         {
           entities: [
-            { _id: h2._id, a: 2 },
+            { _id: h2._id, a: 3 },
             { _id: o1._id, z: 2, y: true },
           ],
         },
@@ -97,10 +98,10 @@ describe('sync PATCH and PUT semantics (HTTP, real Neo4j)', () => {
       const other = find((await scopeContents(accountId, 'other')).entities, 'o1');
       assert.deepEqual(custom(other), { z: 2, y: true });
       assert.equal(other._scope, 'other', 'PATCH by _id does not move the entity');
-      assert.equal(other._version, 3);
-      assert.deepEqual(custom(find((await scopeContents(accountId, 's')).entities, 'h2')), {
-        a: 2,
-      });
+      assert.equal(other._version, 2);
+      const h2After = find((await scopeContents(accountId, 's')).entities, 'h2');
+      assert.deepEqual(custom(h2After), { a: 3 });
+      assert.equal(h2After._version, 3);
     });
 
     it('does not create missing, soft-deleted or foreign entities: each counts as an update error, named in errors', async () => {
