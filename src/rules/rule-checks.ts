@@ -4,8 +4,8 @@ import { canonicalActionType } from './rule-normalize';
 import { ALERT_LEVELS, type AlertLevel } from './rule-types';
 
 /**
- * The rules of a rule body that one field's schema cannot say: question or questionId, unique
- * query names, a field and its alias, a webhook body only with a method that sends one, and a
+ * The rules of a rule body that one field's schema cannot say: exactly one of question and
+ * questionId, a field and its alias, a webhook body only with a method that sends one, and a
  * literal alert level. Runs on a body the JSON Schema accepted; throws the first violation.
  */
 export function checkRule(rule: RuleInput): void {
@@ -29,10 +29,15 @@ function given(value: unknown): boolean {
 
 function checkQuestion(rule: RuleInput): void {
   const question = rule.question;
-  // Neither is a rule that runs no query (the original API's stored instances come that way);
-  // repeated query names are allowed as real rule packs use them: the later result wins.
+  // Repeated query names are allowed as real rule packs use them: the later result wins.
   if (given(question) && given(rule.questionId)) {
     fail('/questionId is not allowed with /question: a rule runs its own question or a stored one');
+  }
+  // Neither would be a rule that runs no query, refused like `queries: []` (decision 0032).
+  if (!given(question) && !given(rule.questionId)) {
+    fail(
+      '/question is required, or /questionId naming a stored question: a rule runs at least one query',
+    );
   }
 }
 

@@ -1,5 +1,6 @@
 import { ValidationError } from '../errors/app-error';
 import { expandRulePack } from './rule-pack';
+import { checkRuleQueries } from './rule-queries';
 import { validateRule } from './rule-schema';
 import type { RuleValidator } from './rule-service';
 import type { RuleAction, RuleDefinition } from './rule-types';
@@ -8,15 +9,16 @@ import { checkWhen } from './templates/conditions';
 
 /**
  * What a rule must pass to be saved: the rule schema (or the rule-pack expansion), then every
- * template and condition must parse, so that a typo in `{{...}}` is a 400 at save time rather than
- * a failed evaluation later. The first problem is the message, with its JSON pointer.
+ * template and condition must parse, then every J1QL query (rule-queries.ts), so that a typo in
+ * `{{...}}` or in a query is a 400 at save time rather than a failed evaluation later. The first
+ * problem is the message, with its JSON pointer (a rule-pack's queries are its `/queries`).
  */
 export const ruleValidator: RuleValidator = {
-  validateRule: (body) => withTemplatesChecked(validateRule(body)),
-  expandRulePack: (body) => withTemplatesChecked(expandRulePack(body)),
+  validateRule: (body) => withTemplatesChecked(validateRule(body), '/question/queries'),
+  expandRulePack: (body) => withTemplatesChecked(expandRulePack(body), '/queries'),
 };
 
-function withTemplatesChecked(rule: RuleDefinition): RuleDefinition {
+function withTemplatesChecked(rule: RuleDefinition, questionPointer: string): RuleDefinition {
   const templates = rule.templates;
   const issues = [
     ...checkTemplates(templates, { templates, pointer: '/templates' }),
@@ -28,6 +30,7 @@ function withTemplatesChecked(rule: RuleDefinition): RuleDefinition {
     ...rule.outputs.flatMap((path, i) =>
       checkExpression(path, { templates, pointer: `/outputs/${i}` }),
     ),
+    ...checkRuleQueries(rule, questionPointer),
   ];
   const [first] = issues;
   if (first !== undefined) throw new ValidationError(first.message);

@@ -137,6 +137,177 @@ describe('rules API: /rules (HTTP, real Neo4j)', () => {
     assert.deepEqual(await nodes(a), []);
   });
 
+  it('a rule with neither question nor questionId is a 400 on create, put, validate and dry run, like queries: []', async () => {
+    const a = await freshAccount();
+    const one = (await post(a, '/rules', rule('one'))).body.rule;
+    const bare = rule('no-query');
+    delete bare.question;
+    const message =
+      '/question is required, or /questionId naming a stored question: a rule runs at least one query';
+    for (const body of [bare, { ...bare, question: null, questionId: null }]) {
+      for (const res of [
+        await post(a, '/rules', body),
+        await request(app).put(`/rules/${one.id}`).set(a.headers).send(body),
+        await post(a, '/rules/validate', body),
+        await post(a, '/rules/evaluate', { rule: body, dryRun: true }),
+      ]) {
+        assert.equal(res.status, 400, JSON.stringify(res.body));
+        assert.deepEqual(res.body.error, { code: 'VALIDATION_ERROR', message });
+      }
+    }
+    const empty = await post(a, '/rules', rule('empty', { question: { queries: [] } }));
+    assert.equal(empty.status, 400);
+    assert.deepEqual(empty.body.error, {
+      code: 'VALIDATION_ERROR',
+      message: '/question/queries must not be empty',
+    });
+    const stored = await nodes(a);
+    assert.deepEqual(
+      stored.map((n) => [n.name, n.version]),
+      [['one', 1]],
+    );
+  });
+
+  it('a J1QL query that does not parse is a 400 naming the query, line and column, on every save path', async () => {
+    const a = await freshAccount();
+    const one = (await post(a, '/rules', rule('one'))).body.rule;
+    const serviceQuery = (query: string) => ({
+      when: { type: 'FILTER', condition: true },
+      actions: [{ type: 'SERVICE_QUERY', name: 'more', query }],
+    });
+    const forEach = (query: string) => ({
+      when: { type: 'FILTER', condition: true },
+      actions: [
+        {
+          type: 'FOR_EACH_ITEM',
+          items: '{{queries.query0.data}}',
+          actions: [{ type: 'CREATE_ALERT' }, { type: 'JUPITERONE_QUERY', name: 'perItem', query }],
+        },
+      ],
+    });
+    const bad: Array<[string, string, Record<string, unknown>, string]> = [
+      [
+        'POST /rules',
+        '/rules',
+        rule('bad', {
+          question: {
+            queries: [
+              { query: 'FIND aws_s3_bucket' },
+              { name: 'open', query: 'FIND aws_s3_bucket\n  WITH encrypted = = true' },
+            ],
+          },
+        }),
+        "/question/queries/1/query: query 'open' does not parse at line 2, column 20: found '=', expected one of '(', date, parameter, property, regular expression or value",
+      ],
+      [
+        'POST /rules/validate',
+        '/rules/validate',
+        rule('bad', { operations: [serviceQuery('FIND aws_s3_bucket WITH')] }),
+        "/operations/0/actions/0/query: query 'more' does not parse at line 1, column 24: found the end of the query, expected one of '(', date or property",
+      ],
+      [
+        'POST /rules (FOR_EACH_ITEM)',
+        '/rules',
+        rule('bad', {
+          operations: [forEach("FIND aws_instance WITH _id = '{{perItem.id}}' RETURN")],
+        }),
+        "/operations/0/actions/0/actions/1/query: query 'perItem' does not parse at line 1, column 53: found the end of the query, expected one of '(', '-', 'tree', alias or alias.property, name, number or string",
+      ],
+      [
+        'POST /rules/import',
+        '/rules/import',
+        { name: 'bad', description: 'd', queries: [{ query: 'FIND aws_instance WITH active = ' }] },
+        "/queries/0/query: query 'query0' does not parse at line 1, column 33: found the end of the query, expected one of '(', date, parameter, property, regular expression or value",
+      ],
+      [
+        'POST /rules/evaluate (dry run)',
+        '/rules/evaluate',
+        {
+          rule: rule('bad', { question: { queries: [{ query: 'FIND x WITH a = {{b}} LIMIT' }] } }),
+          dryRun: true,
+        },
+        "/question/queries/0/query: query 'query0' does not parse at line 1, column 17: found '{', expected one of '(', date, parameter, property, regular expression or value",
+      ],
+    ];
+    for (const [label, path, body, message] of bad) {
+      const res = await post(a, path, body);
+      assert.equal(res.status, 400, `${label}: ${JSON.stringify(res.body)}`);
+      assert.deepEqual(res.body.error, { code: 'VALIDATION_ERROR', message }, label);
+    }
+    const put = await request(app)
+      .put(`/rules/${one.id}`)
+      .set(a.headers)
+      .send(
+        rule('one', {
+          operations: [
+            serviceQuery('FIND {{param.type}} WITH x = {{ param.v }} {{param.w}}\n AND y = 1'),
+          ],
+        }),
+      );
+    assert.equal(put.status, 400, JSON.stringify(put.body));
+    assert.deepEqual(put.body.error, {
+      code: 'VALIDATION_ERROR',
+      message:
+        "/operations/0/actions/0/query: query 'more' does not parse at line 1, column 44: found '{{param.w}}', expected one of '(', 'and', 'as', 'having', 'limit', 'or', 'order', 'return', 'skip', 'that', 'where' or the end of the query",
+    });
+    const stored = await nodes(a);
+    assert.deepEqual(
+      stored.map((n) => [n.name, n.version]),
+      [['one', 1]],
+    );
+  });
+
+  it('queries with ${param.x} and {{...}} are checked as the evaluator runs them, and accepted when valid', async () => {
+    const a = await freshAccount();
+    const res = await post(
+      a,
+      '/rules',
+      rule('placeholders', {
+        question: {
+          queries: [
+            { query: 'FIND aws_s3_bucket WITH owner = ${param.owners} LIMIT 5' },
+            { query: "FIND aws_s3_bucket WITH name = '{{not rendered: plain text to J1QL}}'" },
+          ],
+        },
+        operations: [
+          {
+            when: { type: 'FILTER', condition: '{{queries.query0.total > 0}}' },
+            actions: [
+              {
+                type: 'SERVICE_QUERY',
+                name: 'typed',
+                query:
+                  'FIND {{param.type}} WITH _id = {{queries.query0.data.id}} LIMIT {{param.n}}',
+              },
+              {
+                type: 'SERVICE_QUERY',
+                name: 'quoted',
+                query: "FIND host WITH name = '{{alertRuleName}}'",
+              },
+              { type: 'SERVICE_QUERY', name: 'whole', query: '{{param.wholeQuery}}' },
+              {
+                type: 'FOR_EACH_ITEM',
+                items: '{{queries.query0.data}}',
+                actions: [
+                  {
+                    type: 'SERVICE_QUERY',
+                    name: 'perItem',
+                    query:
+                      'FIND aws_instance WITH _id = "{{item.id}}" AND size > {{param.n}}\n  RETURN aws_instance.{{param.field}}',
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    assert.equal(res.body.rule.question.queries.length, 2);
+    const [stored] = await nodes(a);
+    assert.equal(stored?.name, 'placeholders');
+  });
+
   it("reads one rule; an unknown id or another account's rule is 404 RULE_NOT_FOUND", async () => {
     const a = await freshAccount();
     const created = (await post(a, '/rules', rule('one'))).body.rule;

@@ -322,8 +322,11 @@ describe('rule schema: validateRule', () => {
       rejects(rule({ tags: ['ok', 3] }), '/tags/1 must be a string');
     });
 
-    it('both of question and questionId is a 400; neither is a rule that runs no query', () => {
-      assert.deepEqual(validateRule(rule({ question: undefined })).question, { queries: [] });
+    it('both of question and questionId is a 400; so is neither, like an empty queries list', () => {
+      const neither =
+        '/question is required, or /questionId naming a stored question: a rule runs at least one query';
+      rejects(rule({ question: undefined }), neither);
+      rejects(rule({ question: null, questionId: null }), neither);
       rejects(
         rule({ questionId: 'q1' }),
         '/questionId is not allowed with /question: a rule runs its own question or a stored one',
