@@ -16,7 +16,8 @@ import { ValidationError } from '../errors/app-error';
  * - `name.0`, `name.1`, ... columns spread one array (zero-indexed): its items are the non-empty
  *   cells in index order, converted when they all convert to the same type, all text otherwise;
  * - `_`-prefixed (system) columns are never converted: always text, except that `_class` may hold
- *   a JSON array, or be spread over `_class.0`, `_class.1`, ...
+ *   a JSON array, or be spread over `_class.0`, `_class.1`, ...; nor are `displayName` and `owner`,
+ *   which are strings.
  *
  * Every problem found here names the 1-based line of the file where the offending record starts
  * (`CSV line 3: ...`; the header is line 1 unless blank lines precede it).
@@ -149,11 +150,15 @@ class Header {
   }
 }
 
+/** Entity properties typed as strings: their cells stay text (a host named `123` keeps its name). */
+const TEXT_COLUMNS = new Set(['displayName', 'owner']);
+
 /** One non-empty cell. */
 function cellValue(column: string, text: string): unknown {
   if (column.startsWith('_')) {
     return column === '_class' ? (jsonArrayOf(text) ?? text) : text;
   }
+  if (TEXT_COLUMNS.has(column)) return text;
   return jsonArrayOf(text) ?? scalarOf(text);
 }
 

@@ -7,11 +7,48 @@ import type { PropertyValue } from './job-types';
  */
 
 /**
- * JupiterOne's `_key` limit (7000), applied to every identifying string field and counted in UTF-8
- * bytes: keys are indexed, and Neo4j refuses index entries over ~8 KB, so 7000 characters of
- * non-ASCII text would fail at write time. For ASCII keys bytes and characters are the same.
+ * JupiterOne's `_key` limit, 7000 characters (Unicode code points), applied to every identifying
+ * string field.
  */
 export const MAX_KEY_LENGTH = 7000;
+
+/**
+ * What the graph can store of a key: keys are indexed (with the account and the scope), and Neo4j
+ * refuses index entries over ~8 KB, so a key's UTF-8 form may be at most 7000 bytes. ASCII keys
+ * reach the character limit first; keys in other scripts may meet this one earlier
+ * (docs/decisions/0030-upload-validation-spec-fidelity.md).
+ */
+export const MAX_KEY_BYTES = 7000;
+
+/**
+ * `maximum length exceeded` (JupiterOne's message) for a key over 7000 characters, a message
+ * naming the storage limit for one whose UTF-8 form is over 7000 bytes, or undefined.
+ */
+export function keyLengthProblem(value: string): string | undefined {
+  // Each code point is one or two UTF-16 units: past twice the limit there is no need to count.
+  if (value.length > 2 * MAX_KEY_LENGTH || codePoints(value) > MAX_KEY_LENGTH) {
+    return 'maximum length exceeded';
+  }
+  const bytes = Buffer.byteLength(value, 'utf8');
+  if (bytes > MAX_KEY_BYTES) {
+    return `too large to store: ${bytes} bytes of UTF-8, and the graph's key index holds at most ${MAX_KEY_BYTES}`;
+  }
+  return undefined;
+}
+
+function codePoints(value: string): number {
+  let count = 0;
+  for (let i = 0; i < value.length; i++) {
+    const unit = value.charCodeAt(i);
+    // A high surrogate followed by a low one is one code point.
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < value.length) {
+      const next = value.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    count++;
+  }
+  return count;
+}
 
 /** JupiterOne's limit on an entity's `_class` array. */
 export const MAX_CLASSES = 5;
@@ -19,6 +56,36 @@ export const MAX_CLASSES = 5;
 /** JupiterOne's wording of the value types an entity property may hold. */
 export const ENTITY_VALID_TYPES_TEXT =
   'Valid types are string, number, boolean, null, or an array of only strings, only numbers or only booleans.';
+
+/**
+ * What a class must look like: entity classes become Neo4j labels and relationship classes become
+ * relationship types, which an analyst types in Cypher without backticks (`MATCH (h:Host)`).
+ */
+const CLASS_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** How much of an offending class an error message quotes. */
+const QUOTED_CLASS_LENGTH = 100;
+
+/**
+ * `has invalid class '<class>': <rule>` for the first class that cannot be a Neo4j label (or, for a
+ * relationship, a relationship type), or undefined when all can.
+ */
+export function invalidClassProblem(
+  classes: readonly string[],
+  becomes: 'label' | 'relationship type',
+): string | undefined {
+  const bad = classes.find((c) => !CLASS_NAME.test(c));
+  if (bad === undefined) return undefined;
+  const quoted = bad.length > QUOTED_CLASS_LENGTH ? `${bad.slice(0, QUOTED_CLASS_LENGTH)}...` : bad;
+  const what =
+    becomes === 'label'
+      ? 'a class becomes a Neo4j label'
+      : 'a relationship class becomes a Neo4j relationship type';
+  return `has invalid class '${quoted}': ${what}, so it may hold only ASCII letters, digits and underscores and must not start with a digit`;
+}
+
+/** Entity properties the spec types as strings (null clears or is dropped, as for any property). */
+export const STRING_ENTITY_PROPERTIES: ReadonlySet<string> = new Set(['displayName', 'owner']);
 
 export function fail(message: string): never {
   throw new ValidationError(message);
@@ -85,14 +152,13 @@ export class UploadedObject {
     }
   }
 
-  /** A system field that, when given, must be a string of at most MAX_KEY_LENGTH bytes. */
+  /** A system field that, when given, must be a string within the key limits. */
   keyString(field: string): string | undefined {
     if (!this.has(field)) return undefined;
     const value = this.raw[field];
     if (typeof value !== 'string') fail(`${this.pointer(field)} must be a string`);
-    if (value.length > MAX_KEY_LENGTH || Buffer.byteLength(value, 'utf8') > MAX_KEY_LENGTH) {
-      fail(`${this.pointer(field)}: maximum length exceeded`);
-    }
+    const problem = keyLengthProblem(value);
+    if (problem !== undefined) fail(`${this.pointer(field)}: ${problem}`);
     return value;
   }
 }
@@ -128,6 +194,8 @@ export interface CustomPropertyRules {
   isValidValue: (value: unknown) => value is PropertyValue;
   /** JupiterOne's message after `<pointer> (kind key: 'K') has invalid type.`. */
   validTypesText: string;
+  /** Properties whose value must be a string or null (an entity's `displayName`, `owner`). */
+  stringOnly?: ReadonlySet<string>;
   /** `?ignoreIllegalProperties=true`: drop what breaks a rule here instead of failing. */
   dropIllegal: boolean;
 }
@@ -154,9 +222,14 @@ export function customProperties(
   });
   const kept: Array<[string, PropertyValue]> = [];
   for (const [name, value] of named) {
-    if (rules.isValidValue(value)) kept.push([name, value]);
+    const stringOnly = rules.stringOnly?.has(name) === true;
+    const valid = stringOnly
+      ? value === null || typeof value === 'string'
+      : rules.isValidValue(value);
+    if (valid) kept.push([name, value as PropertyValue]);
     else if (!rules.dropIllegal) {
-      fail(`${object.labelled(name)} has invalid type. ${rules.validTypesText}`);
+      const types = stringOnly ? 'Valid types are string or null.' : rules.validTypesText;
+      fail(`${object.labelled(name)} has invalid type. ${types}`);
     }
   }
   // fromEntries defines own properties, so no name can reach the prototype.

@@ -1,5 +1,5 @@
 import { ValidationError } from '../errors/app-error';
-import { parseCsvUpload } from './csv-upload';
+import { type CsvUpload, parseCsvUpload } from './csv-upload';
 import { parseYamlUpload } from './yaml-upload';
 
 /**
@@ -74,9 +74,21 @@ export async function readUpload(
       const { body, lines } = await parseCsvUpload(
         typeof source === 'string' ? Buffer.from(source, 'utf8') : source,
       );
-      return { format, body, lineOf: (list, index) => lines[list][index] };
+      return { format, body: listsWithRows(body), lineOf: (list, index) => lines[list][index] };
     }
   }
+}
+
+/**
+ * A CSV file has rows, not arrays: when it has rows of one kind only, the other list is left out
+ * rather than sent as an empty array (which an upload may not hold next to the other kind). A file
+ * without rows keeps both lists, empty, and is refused as an empty upload.
+ */
+function listsWithRows(body: CsvUpload['body']): Partial<CsvUpload['body']> {
+  const { entities, relationships } = body;
+  if (entities.length === 0 && relationships.length > 0) return { relationships };
+  if (relationships.length === 0 && entities.length > 0) return { entities };
+  return body;
 }
 
 /**

@@ -3,8 +3,10 @@ import {
   customProperties,
   ENTITY_VALID_TYPES_TEXT,
   fail,
+  invalidClassProblem,
   isEntityPropertyValue,
   MAX_CLASSES,
+  STRING_ENTITY_PROPERTIES,
   type UploadedObject,
 } from './property-rules';
 import { normalizeRawData } from './upload-validation-raw-data';
@@ -45,6 +47,7 @@ export function validateEntity(entity: UploadedObject, opts: UploadOptions): Sta
     systemNames,
     isValidValue: isEntityPropertyValue,
     validTypesText: ENTITY_VALID_TYPES_TEXT,
+    stringOnly: STRING_ENTITY_PROPERTIES,
     dropIllegal: opts.ignoreIllegalProperties,
   });
   const rawData = normalizeRawData(entity);
@@ -95,11 +98,14 @@ function normalizeClasses(entity: UploadedObject): string[] | undefined {
 }
 
 /**
- * Classes become Neo4j labels; labels starting with `_` are graphsync's own bookkeeping nodes
- * (`:_Account`, `:_SyncJob`...), which an entity must never join.
+ * Classes become Neo4j labels: each must be one an analyst can type in Cypher, and labels starting
+ * with `_` are graphsync's own bookkeeping nodes (`:_Account`, `:_SyncJob`...), which an entity
+ * must never join. Not droppable by ignoreIllegalProperties: `_class` is not a property.
  */
 function checkClassNames(entity: UploadedObject, classes: readonly string[]): void {
   if (classes.some((c) => c.startsWith('_'))) {
     fail(`${entity.labelled('_class')} must not start with '_' (reserved for graphsync)`);
   }
+  const problem = invalidClassProblem(classes, 'label');
+  if (problem !== undefined) fail(`${entity.labelled('_class')} ${problem}`);
 }

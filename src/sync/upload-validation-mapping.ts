@@ -1,10 +1,12 @@
 import type { PropertyValue, RelationshipMapping, SyncMode } from './job-types';
 import {
   fail,
+  invalidClassProblem,
   isEntityPropertyValue,
   isObject,
+  keyLengthProblem,
   MAX_CLASSES,
-  MAX_KEY_LENGTH,
+  STRING_ENTITY_PROPERTIES,
   type UploadedObject,
 } from './property-rules';
 
@@ -45,9 +47,8 @@ export function validateMapping(relationship: UploadedObject, mode: SyncMode): R
   if (typeof sourceEntityKey !== 'string' || sourceEntityKey === '') {
     fail(`${at('sourceEntityKey')} is required`);
   }
-  if (Buffer.byteLength(sourceEntityKey, 'utf8') > MAX_KEY_LENGTH) {
-    fail(`${at('sourceEntityKey')}: maximum length exceeded`);
-  }
+  const sourceKeyProblem = keyLengthProblem(sourceEntityKey);
+  if (sourceKeyProblem !== undefined) fail(`${at('sourceEntityKey')}: ${sourceKeyProblem}`);
 
   if (!isObject(mapping.targetEntity))
     fail(`${at('targetEntity')} is required and must be an object`);
@@ -119,14 +120,18 @@ function validateTargetEntity(
           `${where}/_class has invalid type. Valid types are string or array of 1 to ${MAX_CLASSES} strings not starting with '_'.`,
         );
       }
+      const problem = invalidClassProblem(classes as string[], 'label');
+      if (problem !== undefined) fail(`${where}/_class ${problem}`);
       out._class = [...(classes as string[])];
       continue;
     }
     if ((name === '_key' || name === '_type') && (typeof value !== 'string' || value === '')) {
       fail(`${where}/${name} must be a non-empty string`);
     }
-    if (name === '_key' && Buffer.byteLength(value as string, 'utf8') > MAX_KEY_LENGTH) {
-      fail(`${where}/_key: maximum length exceeded`);
+    const keyProblem = name === '_key' ? keyLengthProblem(value as string) : undefined;
+    if (keyProblem !== undefined) fail(`${where}/_key: ${keyProblem}`);
+    if (STRING_ENTITY_PROPERTIES.has(name) && typeof value !== 'string') {
+      fail(`${where}/${name} has invalid type. Valid types are string or null.`);
     }
     if (!isEntityPropertyValue(value)) {
       fail(

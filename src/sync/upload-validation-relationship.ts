@@ -3,6 +3,7 @@ import { validateMapping } from './upload-validation-mapping';
 import {
   customProperties,
   fail,
+  invalidClassProblem,
   isRelationshipPropertyValue,
   type UploadedObject,
 } from './property-rules';
@@ -37,6 +38,9 @@ export function validateRelationship(
   if (typeof relationshipClass !== 'string') {
     fail(`${relationship.labelled('_class')} has invalid type. Valid type is string.`);
   }
+  // The class becomes the Neo4j relationship type: one an analyst can type in Cypher.
+  const classProblem = invalidClassProblem([relationshipClass], 'relationship type');
+  if (classProblem !== undefined) fail(`${relationship.labelled('_class')} ${classProblem}`);
 
   const mapped = relationship.has('_mapping');
   const mapping = mapped ? validateMapping(relationship, opts.syncMode) : undefined;

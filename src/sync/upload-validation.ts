@@ -24,8 +24,12 @@ export function validateUpload(body: unknown, opts: UploadOptions): ValidatedBat
     fail(DELETE_LISTS_MESSAGE);
   }
 
-  // A single-kind route refuses the other kind rather than drop it unseen (an empty array is fine).
+  // A single-kind route refuses the other kind rather than drop it unseen (an empty array is
+  // judged below), before asking for its own kind: sent only the other kind, the client learns
+  // where to send it.
   const { route } = opts;
+  if (route === 'entities' && hasItems(body.relationships)) fail(WRONG_ROUTE.relationships);
+  if (route === 'relationships' && hasItems(body.entities)) fail(WRONG_ROUTE.entities);
   const entities =
     route === 'relationships'
       ? []
@@ -34,8 +38,6 @@ export function validateUpload(body: unknown, opts: UploadOptions): ValidatedBat
     route === 'entities'
       ? []
       : readArray(body, { name: 'relationships', required: route === 'relationships' });
-  if (route === 'entities' && hasItems(body.relationships)) fail(WRONG_ROUTE.relationships);
-  if (route === 'relationships' && hasItems(body.entities)) fail(WRONG_ROUTE.entities);
   const counts = { entities: entities.length, relationships: relationships.length };
   checkNotEmpty(counts, route, {
     entities: isPresent(body.entities),
@@ -98,8 +100,11 @@ interface Counts {
 
 /**
  * At least one object per upload. An empty array that is the only one sent is named (JupiterOne's
- * `entities must have minimum 1 item` for `{ "entities": [] }`, on /upload too); on /upload one
- * empty array next to a non-empty one is fine (the Python client sends `"relationships": []`).
+ * `entities must have minimum 1 item` for `{ "entities": [] }`, on /upload too). An empty
+ * `entities` array is refused next to relationships as well; an empty `relationships` array next
+ * to entities is fine, because the Python client sends `"relationships": []` with its entities
+ * (docs/decisions/0030-upload-validation-spec-fidelity.md). Two empty arrays on /upload name
+ * neither.
  */
 function checkNotEmpty(
   counts: Counts,
@@ -117,6 +122,7 @@ function checkNotEmpty(
   if (counts.entities === 0 && counts.relationships === 0) {
     fail('An upload must contain at least one entity or relationship');
   }
+  if (given.entities && counts.entities === 0) fail('entities must have minimum 1 item');
 }
 
 function checkModeAllows(counts: Counts, syncMode: SyncMode): void {

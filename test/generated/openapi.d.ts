@@ -191,10 +191,9 @@ export interface paths {
          * Start a synchronization job
          * @description Starts a job in status `AWAITING_UPLOADS` with every counter at 0.
          *
-         *     - `source` (required): `api` for ad hoc data, `integration-external` for a custom
-         *       integration (needs `integrationInstanceId`), `integration-managed` or `system-internal`.
-         *       Only `api` and `system-internal` jobs may carry a `scope` (else 400 `scope can only be
-         *       used when source is api or system-internal`).
+         *     - `source` (required): `api` for ad hoc data (the only source that may carry a `scope`),
+         *       `integration-external` for a custom integration (needs `integrationInstanceId`),
+         *       `integration-managed` or `system-internal`.
          *     - `scope`: any string of at most 1000 UTF-8 bytes (also `integrationInstanceId`; else 400
          *       `scope: maximum length exceeded (1000 bytes)`); data uploaded by later jobs with the
          *       same scope replaces this data. Required for `api` jobs in `DIFF` and `CROSS_SCOPE` mode.
@@ -260,7 +259,8 @@ export interface paths {
         /**
          * Upload entities and/or relationships
          * @description Stages one batch of entities and relationships. The batch must hold at least one entity or
-         *     one relationship; an empty `entities` array is 400 `entities must have minimum 1 item`.
+         *     one relationship; an empty `entities` array is 400 `entities must have minimum 1 item`,
+         *     also next to relationships.
          *     Entities and relationships are validated per the job's `syncMode` (see `UploadedEntity` and
          *     `UploadedRelationship`); the first problem is a 400 `VALIDATION_ERROR` whose message points
          *     at the object, e.g. `/entities/0/_key is required`. The graph is changed only at finalize.
@@ -401,13 +401,6 @@ export interface paths {
          * @description Moves a job that awaits uploads to `ABORTED` (`done: true`) and discards its staged data.
          *     The optional `reason` is kept on the job as `abortReason`. The body is optional; clients
          *     send `{ "reason": "...", "terminalStatus": "ABORTED" }`, `{ "reason": "..." }` or `{}`.
-         *
-         *     `terminalStatus` chooses how the job ends: `ABORTED` (the default), `FAILED` or `ERROR`
-         *     (the reason is then also the job's `error`), or one of the integration SDK's statuses for
-         *     a job that ended without finishing, `ABORTED_DUE_TO_INVALID_CONFIGURATION` or
-         *     `ERROR_BAD_DATA`: the job ends `ABORTED` and keeps the given status as `terminalStatus`.
-         *     Any other value is 400 `terminalStatus must be one of ABORTED, FAILED, ERROR,
-         *     ABORTED_DUE_TO_INVALID_CONFIGURATION, ERROR_BAD_DATA`.
          */
         post: operations["abortSyncJob"];
         delete?: never;
@@ -1470,12 +1463,6 @@ export interface components {
             error?: string;
             /** @description `ABORTED`: the reason the client gave, if any. */
             abortReason?: string;
-            /**
-             * @description `ABORTED`: the integration SDK's status that the abort named as its `terminalStatus`,
-             *     when it named one of these (the job's `status` is then `ABORTED`).
-             * @enum {string}
-             */
-            terminalStatus?: "ABORTED_DUE_TO_INVALID_CONFIGURATION" | "ERROR_BAD_DATA";
             /** @description The `partialDatasets.types` given at finalize. */
             partialDatasetTypes?: string[];
             /** @description Per-object problems found at finalize (capped; the counters hold the totals). */
@@ -1557,7 +1544,7 @@ export interface components {
             /**
              * @description Required. `api` for ad hoc data, `integration-external` for a custom integration
              *     (needs `integrationInstanceId`), `integration-managed`, or `system-internal`. Only `api`
-             *     and `system-internal` jobs may carry a `scope`.
+             *     jobs may carry a `scope`.
              */
             source?: string | null;
             /**
@@ -1625,8 +1612,11 @@ export interface components {
          */
         UploadedEntity: {
             /**
-             * @description String, unique within the scope, at most 7000 characters, counted in UTF-8 bytes (keys
-             *     are indexed; `/entities/0/_key: maximum length exceeded`).
+             * @description String, unique within the scope, at most 7000 characters (Unicode code points;
+             *     `/entities/0/_key: maximum length exceeded`). Keys are indexed with the account and the
+             *     scope, so a key's UTF-8 form must also be at most 7000 bytes, which keys in other
+             *     scripts reach first (3500 `é`): 400 `/entities/0/_key: too large to store: <n> bytes of
+             *     UTF-8, and the graph's key index holds at most 7000`.
              */
             _key?: unknown;
             /** @description String, the entity's type in snake_case, e.g. `aws_instance`. */
@@ -1634,18 +1624,29 @@ export interface components {
             /**
              * @description TitleCase string, or array of 1 to 5 such strings, e.g. `Host` or `["Application",
              *     "Service"]`. Anything else is 400 `/entities/0/_class (entity key: '<key>') has invalid
-             *     type. Valid types are string or array of strings.` Classes become Neo4j labels; one
-             *     starting with `_` is reserved (400 `/entities/0/_class (entity key: '<key>') must not
-             *     start with '_' (reserved for graphsync)`).
+             *     type. Valid types are string or array of strings.` Classes become Neo4j labels, so each
+             *     holds only ASCII letters, digits and underscores and does not start with a digit (400
+             *     `/entities/0/_class (entity key: '<key>') has invalid class 'Code Repo': a class becomes
+             *     a Neo4j label, so it may hold only ASCII letters, digits and underscores and must not
+             *     start with a digit`); one starting with `_` is reserved (400 `/entities/0/_class
+             *     (entity key: '<key>') must not start with '_' (reserved for graphsync)`).
+             *     `?ignoreIllegalProperties=true` does not drop a class.
              */
             _class?: unknown;
             /** @description String, the `_id` of an existing entity. `PATCH` and `OVERRIDE` only. */
             _id?: unknown;
             /** @description String, the scope of the target entity. `OVERRIDE` only. */
             _scope?: unknown;
-            /** @description String, the name shown to people. */
+            /**
+             * @description String (or `null`), the name shown to people. Any other type is 400
+             *     `/entities/0/displayName (entity key: '<key>') has invalid type. Valid types are string
+             *     or null.` (dropped instead with `?ignoreIllegalProperties=true`).
+             */
             displayName?: unknown;
-            /** @description String, the person or thing responsible for the entity. */
+            /**
+             * @description String (or `null`), the person or thing responsible for the entity; other types as for
+             *     `displayName`.
+             */
             owner?: unknown;
             /**
              * @description Raw data entries kept (versioned) with the entity; the only nested object allowed.
@@ -1686,11 +1687,20 @@ export interface components {
          *     }
          */
         UploadedRelationship: {
-            /** @description String, unique within the scope. */
+            /**
+             * @description String, unique within the scope; the same length limits as an entity's `_key` (7000
+             *     characters, 7000 bytes of UTF-8).
+             */
             _key?: unknown;
             /** @description String, snake_case, e.g. `aws_instance_uses_volume`. */
             _type?: unknown;
-            /** @description String in capitals, usually a verb, e.g. `USES`, `HAS`, `RUNS`. */
+            /**
+             * @description String in capitals, usually a verb, e.g. `USES`, `HAS`, `RUNS`. It becomes the Neo4j
+             *     relationship type, so it holds only ASCII letters, digits and underscores and does not
+             *     start with a digit (400 `/relationships/0/_class (relationship key: '<key>') has invalid
+             *     class 'HAS MANY': a relationship class becomes a Neo4j relationship type, so it may hold
+             *     only ASCII letters, digits and underscores and must not start with a digit`).
+             */
             _class?: unknown;
             /** @description String, the `_key` of the from-side entity (in the job's scope). */
             _fromEntityKey?: unknown;
@@ -1712,7 +1722,8 @@ export interface components {
              *       equal `targetEntity`'s for all names of any one list (`_class` matches when the
              *       entity has those classes).
              *     - `targetEntity` (object, required): properties of the target: custom ones plus
-             *       `_type`, `_class` (both required unless `skipTargetCreation`) and optionally `_key`.
+             *       `_type`, `_class` (both required unless `skipTargetCreation`; the classes follow the
+             *       entity rule, as they become labels) and optionally `_key`.
              *     - `skipTargetCreation` (boolean, default false): when nothing matches, create no
              *       placeholder target (and so no relationship).
              *     - `relationshipDirection`: `FORWARD` (source -> target, default) or `REVERSE`.
@@ -1734,7 +1745,9 @@ export interface components {
         /**
          * @description One batch: at least one entity or one relationship (400 `An upload must contain at least one
          *     entity or relationship`; an empty array sent alone is named: `entities must have minimum 1
-         *     item`, `relationships must have minimum 1 item`). `deleteEntities` and `deleteRelationships` (sent by the bulk
+         *     item`, `relationships must have minimum 1 item`). An empty `entities` array is refused next
+         *     to relationships too; an empty `relationships` array next to entities is accepted (the
+         *     Python client sends one). `deleteEntities` and `deleteRelationships` (sent by the bulk
          *     delete of older clients) are rejected with a 400 that points to the entity mutation API.
          * @example {
          *       "entities": [
@@ -1796,8 +1809,11 @@ export interface components {
          *       the quoted cell: `"[""a"",""b""]"`. An array may also be spread over the columns
          *       `name.0`, `name.1`, ... (zero-indexed): its items are the row's non-empty cells in index
          *       order, converted when all convert to the same type, all text otherwise;
-         *     - `_`-prefixed system columns (`_key`, `_type`, `_fromEntityKey`, ...) are never
-         *       converted; `_class` may hold a JSON array or be spread over `_class.0`, `_class.1`, ...
+         *     - `_`-prefixed system columns (`_key`, `_type`, `_fromEntityKey`, ...), `displayName` and
+         *       `owner` are never converted; `_class` may hold a JSON array or be spread over `_class.0`,
+         *       `_class.1`, ...;
+         *     - a file of relationship rows only is a relationships upload (no empty `entities` array),
+         *       and one of entity rows only an entities upload.
          *
          *     Objects (`_rawData`, `_mapping`) cannot be written in CSV; use JSON or YAML for them.
          *     Validation is that of JSON, with the same messages, prefixed by the line of the file where
@@ -1890,12 +1906,7 @@ export interface components {
         AbortSyncJobRequest: {
             /** @description Why the job is aborted; kept on the job as `abortReason`. */
             reason?: string;
-            /**
-             * @description How the job ends: `ABORTED` (default), `FAILED` or `ERROR`; or the integration SDK's
-             *     `ABORTED_DUE_TO_INVALID_CONFIGURATION` or `ERROR_BAD_DATA`, which end the job
-             *     `ABORTED` and are kept on it as `terminalStatus`. The service checks the value (400
-             *     for any other).
-             */
+            /** @description The status the client asks for; the SDK sends `ABORTED`. */
             terminalStatus?: string;
         };
         JobEventInput: {

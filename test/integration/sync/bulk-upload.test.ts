@@ -820,6 +820,39 @@ describe('sync jobs: bulk upload URL (real API server, real Neo4j)', function ()
       await expectFailed(c, id, scope, before, '/entities/0/_key is required');
     });
 
+    it('a file with a class that cannot be a Neo4j label, or an empty entities array', async () => {
+      const c = await client();
+      const cases: Array<[GraphFile, string]> = [
+        [
+          { entities: [entity('a'), entity('b', { _class: 'Host`:Injected' })] },
+          "/entities/1/_class (entity key: 'b') has invalid class 'Host`:Injected': a class becomes a Neo4j label, so it may hold only ASCII letters, digits and underscores and must not start with a digit",
+        ],
+        [
+          {
+            entities: [],
+            relationships: [
+              {
+                _key: 'r',
+                _type: 'bulk_host_has_host',
+                _class: 'HAS',
+                _fromEntityKey: 'old',
+                _toEntityKey: 'new',
+              },
+            ],
+          },
+          'entities must have minimum 1 item',
+        ],
+      ];
+      for (const [file, error] of cases) {
+        const { scope, before, id, url } = await seeded(c);
+        assert.equal(
+          (await putTo(url, json(file), { 'Content-Type': 'application/json' })).status,
+          200,
+        );
+        await expectFailed(c, id, scope, before, error);
+      }
+    });
+
     it('a file that is not an upload body', async () => {
       const c = await client();
       const { scope, before, id, url } = await seeded(c);

@@ -524,6 +524,30 @@ describe('sync jobs: upload formats (HTTP, real Neo4j)', () => {
         line: 3,
       },
       {
+        name: 'a class that cannot be a Neo4j label',
+        body: { entities: [entity('k0'), entity('k1', { _class: ['Host', 'lower case class'] })] },
+        csv: csv(
+          '_key,_type,_class.0,_class.1',
+          'k0,test_host,Host,',
+          'k1,test_host,Host,lower case class',
+        ),
+        message:
+          "/entities/1/_class (entity key: 'k1') has invalid class 'lower case class': a class becomes a Neo4j label, so it may hold only ASCII letters, digits and underscores and must not start with a digit",
+        line: 3,
+      },
+      {
+        name: 'a relationship class that cannot be a Neo4j relationship type',
+        route: 'relationships',
+        body: { relationships: [relationship('r0', 'k0', 'k1', { _class: '9USES' })] },
+        csv: csv(
+          '_key,_type,_class,_fromEntityKey,_toEntityKey',
+          'r0,test_host_uses_host,9USES,k0,k1',
+        ),
+        message:
+          "/relationships/0/_class (relationship key: 'r0') has invalid class '9USES': a relationship class becomes a Neo4j relationship type, so it may hold only ASCII letters, digits and underscores and must not start with a digit",
+        line: 2,
+      },
+      {
         name: 'a relationship sent to /entities',
         route: 'entities',
         body: { entities: [entity('k0')], relationships: [relationship('r0', 'k0', 'k0')] },
@@ -562,6 +586,69 @@ describe('sync jobs: upload formats (HTTP, real Neo4j)', () => {
         await assertUntouched();
       });
     }
+
+    it('an empty entities array next to relationships is refused in JSON and YAML; a CSV file of relationship rows is not one', async () => {
+      const { jobs, id, assertUntouched } = await jobWithBaseline();
+      const body = { entities: [], relationships: [relationship('r0', 'k0', 'k1')] };
+      for (const route of ['upload', 'relationships']) {
+        for (const payload of [json(body), yaml(body)]) {
+          assertError(
+            await send(jobs, id, route, payload),
+            400,
+            'VALIDATION_ERROR',
+            'entities must have minimum 1 item',
+          );
+        }
+      }
+      await assertUntouched();
+
+      const { jobs: other, accountId, id: next } = await startJob();
+      const rows = csv(
+        '_key,_type,_class,_fromEntityKey,_toEntityKey',
+        'r0,test_host_uses_host,USES,k0,k1',
+      );
+      const job = await accepted(other, next, 'upload', rows);
+      assert.deepEqual([job.numEntitiesUploaded, job.numRelationshipsUploaded], [0, 1]);
+      await accepted(
+        other,
+        next,
+        'upload',
+        csv('_key,_type,_class', 'k0,test_host,Host', 'k1,test_host,Host'),
+      );
+      const done = await other.finalize(next);
+      assert.deepEqual([done.numEntitiesCreated, done.numRelationshipsCreated], [2, 1]);
+      assert.deepEqual(
+        (await graphOf(accountId)).relationships.map((r) => [r._key, r.type, r.ends]),
+        [['r0', 'USES', ['k0', 'k1']]],
+      );
+    });
+
+    it('a displayName or owner that is not a string: refused in JSON and YAML, CSV cells stay text', async () => {
+      const { jobs, id, assertUntouched } = await jobWithBaseline();
+      const body = { entities: [entity('k0', { displayName: 123456789012 })] };
+      const message =
+        "/entities/0/displayName (entity key: 'k0') has invalid type. Valid types are string or null.";
+      assertError(await send(jobs, id, 'upload', json(body)), 400, 'VALIDATION_ERROR', message);
+      assertError(await send(jobs, id, 'upload', yaml(body)), 400, 'VALIDATION_ERROR', message);
+      await assertUntouched();
+
+      const { jobs: other, accountId, id: next } = await startJob();
+      await accepted(
+        other,
+        next,
+        'entities',
+        csv('_key,_type,_class,displayName,owner,n', 'k0,test_host,Host,123456789012,true,42'),
+      );
+      await other.finalize(next);
+      assert.deepEqual((await graphOf(accountId)).entities, [
+        {
+          _key: 'k0',
+          _type: 'test_host',
+          labels: ['Entity', 'Host'],
+          props: { displayName: '123456789012', owner: 'true', n: 42 },
+        },
+      ]);
+    });
 
     it('JSON and YAML agree on types CSV cannot write (a numeric _key, an object)', async () => {
       const { jobs, id, assertUntouched } = await jobWithBaseline();

@@ -36,6 +36,13 @@ const CLASS_TYPES = 'has invalid type. Valid types are string or array of string
 const DELETE_LISTS =
   'deleteEntities and deleteRelationships are not supported in sync job uploads: delete entities with DELETE /entities/{id} and change them with PATCH /entities/{id}';
 const NOTHING = 'An upload must contain at least one entity or relationship';
+const TOO_LARGE = (bytes: number) =>
+  `too large to store: ${bytes} bytes of UTF-8, and the graph's key index holds at most 7000`;
+const STRING_TYPE = 'has invalid type. Valid types are string or null.';
+const LABEL_RULE =
+  'a class becomes a Neo4j label, so it may hold only ASCII letters, digits and underscores and must not start with a digit';
+const TYPE_RULE =
+  'a relationship class becomes a Neo4j relationship type, so it may hold only ASCII letters, digits and underscores and must not start with a digit';
 const SCOPE = 'v';
 
 type Mode = 'DIFF' | 'PATCH' | 'PATCH-no-scope' | 'PUT';
@@ -104,6 +111,21 @@ const REJECTIONS: Rejection[] = [
     message: '/entities/1/_key: maximum length exceeded',
   },
   {
+    name: '_key of 7001 non-ASCII characters',
+    body: { entities: [e('é'.repeat(7001))] },
+    message: '/entities/0/_key: maximum length exceeded',
+  },
+  {
+    name: '_key of 4000 characters whose UTF-8 form is over 7000 bytes',
+    body: { entities: [e('k0'), e('é'.repeat(4000))] },
+    message: `/entities/1/_key: ${TOO_LARGE(8000)}`,
+  },
+  {
+    name: 'relationship _key of 2000 emoji (8000 bytes of UTF-8)',
+    body: { relationships: [r('😀'.repeat(2000))] },
+    message: `/relationships/0/_key: ${TOO_LARGE(8000)}`,
+  },
+  {
     name: 'relationships in PATCH (/upload)',
     mode: 'PATCH',
     body: { entities: [{ _key: 'k0', name: 'x' }], relationships: [r('r0')] },
@@ -160,6 +182,100 @@ const REJECTIONS: Rejection[] = [
     name: 'empty entities array next to null relationships',
     body: { entities: [], relationships: null },
     message: 'entities must have minimum 1 item',
+  },
+  {
+    name: 'empty entities array next to relationships',
+    body: { entities: [], relationships: [r('r0')] },
+    message: 'entities must have minimum 1 item',
+  },
+  {
+    name: 'empty entities array sent with relationships to /relationships',
+    route: 'relationships',
+    body: { entities: [], relationships: [r('r0')] },
+    message: 'entities must have minimum 1 item',
+  },
+  // The entity fields the spec types as strings.
+  {
+    name: 'displayName that is a number',
+    body: { entities: [e('k0'), e('k1', { displayName: 5 })] },
+    message: `/entities/1/displayName (entity key: 'k1') ${STRING_TYPE}`,
+  },
+  {
+    name: 'owner that is an array (PUT)',
+    mode: 'PUT',
+    body: { entities: [e('k0', { owner: ['a'] })] },
+    message: `/entities/0/owner (entity key: 'k0') ${STRING_TYPE}`,
+  },
+  {
+    name: 'displayName that is a boolean (PATCH)',
+    mode: 'PATCH',
+    body: { entities: [{ _key: 'k0', displayName: true }] },
+    message: `/entities/0/displayName (entity key: 'k0') ${STRING_TYPE}`,
+  },
+  // Classes become Neo4j labels and relationship types.
+  {
+    name: 'entity class with spaces',
+    body: { entities: [e('k0'), e('k1', { _class: 'lower case class' })] },
+    message: `/entities/1/_class (entity key: 'k1') has invalid class 'lower case class': ${LABEL_RULE}`,
+  },
+  {
+    name: 'entity class with a backtick and a colon, second in its array',
+    body: { entities: [e('k0', { _class: ['Host', 'Host`:Injected'] })] },
+    message: `/entities/0/_class (entity key: 'k0') has invalid class 'Host\`:Injected': ${LABEL_RULE}`,
+  },
+  {
+    name: 'entity class starting with a digit (PUT)',
+    mode: 'PUT',
+    body: { entities: [e('k0', { _class: '9Start' })] },
+    message: `/entities/0/_class (entity key: 'k0') has invalid class '9Start': ${LABEL_RULE}`,
+  },
+  {
+    name: 'entity class with non-ASCII letters',
+    body: { entities: [e('k0', { _class: 'Ünïcødé' })] },
+    message: `/entities/0/_class (entity key: 'k0') has invalid class 'Ünïcødé': ${LABEL_RULE}`,
+  },
+  {
+    name: 'entity class with a hyphen (PATCH)',
+    mode: 'PATCH',
+    body: { entities: [{ _key: 'k0', _class: 'Code-Repo' }] },
+    message: `/entities/0/_class (entity key: 'k0') has invalid class 'Code-Repo': ${LABEL_RULE}`,
+  },
+  {
+    name: 'relationship class with spaces',
+    body: {
+      entities: [e('k0'), e('k1')],
+      relationships: [r('r0'), r('r1', { _class: 'HAS MANY' })],
+    },
+    message: `/relationships/1/_class (relationship key: 'r1') has invalid class 'HAS MANY': ${TYPE_RULE}`,
+  },
+  {
+    name: 'relationship class with a backtick',
+    route: 'relationships',
+    body: { relationships: [r('r0', { _class: 'USES`]->(x)//' })] },
+    message: `/relationships/0/_class (relationship key: 'r0') has invalid class 'USES\`]->(x)//': ${TYPE_RULE}`,
+  },
+  {
+    name: 'relationship class starting with a digit',
+    body: { relationships: [r('r0', { _class: '9STARTS' })] },
+    message: `/relationships/0/_class (relationship key: 'r0') has invalid class '9STARTS': ${TYPE_RULE}`,
+  },
+  {
+    name: 'mapped relationship whose target class cannot be a label',
+    body: {
+      relationships: [
+        {
+          _key: 'm0',
+          _type: 'test_host_has_user',
+          _class: 'HAS',
+          _mapping: {
+            sourceEntityKey: 'base',
+            targetFilterKeys: [['_type', 'name']],
+            targetEntity: { _type: 'test_user', _class: ['User', 'Bad Class'], name: 'n' },
+          },
+        },
+      ],
+    },
+    message: `/relationships/0/_mapping/targetEntity/_class has invalid class 'Bad Class': ${LABEL_RULE}`,
   },
   // Issue 3's Validation list, beyond the table.
   {
@@ -464,6 +580,73 @@ describe('sync jobs: upload validation (HTTP, real Neo4j)', () => {
       );
     });
 
+    it('takes a non-ASCII _key whose UTF-8 form is exactly 7000 bytes', async () => {
+      const { jobs, accountId, id } = await startJob('DIFF');
+      const key = 'é'.repeat(3499) + 'kk';
+      const job = await jobs.upload(id, 'upload', {
+        entities: [e(key), e('b')],
+        relationships: [relationship('😀'.repeat(1750), key, 'b')],
+      });
+      assert.deepEqual([job.numEntitiesUploaded, job.numRelationshipsUploaded], [2, 1]);
+      const done = await jobs.finalize(id);
+      assert.deepEqual([done.numEntitiesCreated, done.numRelationshipsCreated], [2, 1]);
+      const { entities, relationships } = await scopeContents(accountId, SCOPE);
+      assert.deepEqual(
+        entities.map((x) => x._key),
+        ['b', key],
+      );
+      assert.deepEqual(
+        relationships.map((x) => [x._key, x.fromKey]),
+        [['😀'.repeat(1750), key]],
+      );
+    });
+
+    it('takes the empty relationships array the Python client sends next to its entities', async () => {
+      const { jobs, accountId, id } = await startJob('DIFF');
+      let job = await jobs.upload(id, 'upload', { entities: [e('k0')], relationships: [] });
+      assert.deepEqual([job.numEntitiesUploaded, job.numRelationshipsUploaded], [1, 0]);
+      job = await jobs.upload(id, 'entities', { entities: [e('k1')], relationships: [] });
+      assert.deepEqual([job.numEntitiesUploaded, job.numRelationshipsUploaded], [2, 0]);
+      assert.equal((await jobs.finalize(id)).numEntitiesCreated, 2);
+      assert.deepEqual(await liveEntityKeys(accountId, SCOPE), ['k0', 'k1']);
+    });
+
+    it('stores string and null displayName / owner, and the classes real clients send', async () => {
+      const { jobs, accountId, id } = await startJob('DIFF');
+      const job = await jobs.upload(id, 'upload', {
+        entities: [
+          e('h1', { _class: 'Host', displayName: 'host-1', owner: 'ops' }),
+          e('a1', { _class: ['Application', 'Service'], displayName: '', owner: null }),
+          e('r1', { _class: ['Resource', 'lower_case', 'Class_2'] }),
+        ],
+        relationships: [
+          relationship('h1|runs|a1', 'h1', 'a1', { _class: 'RUNS', displayName: 'RUNS' }),
+          relationship('a1|uses|r1', 'a1', 'r1', { _class: 'USES' }),
+          relationship('r1|has|h1', 'r1', 'h1', { _class: 'HAS_2' }),
+        ],
+      });
+      assert.deepEqual([job.numEntitiesUploaded, job.numRelationshipsUploaded], [3, 3]);
+      const done = await jobs.finalize(id);
+      assert.deepEqual([done.numEntitiesCreated, done.numRelationshipsCreated], [3, 3]);
+      const { entities, relationships } = await scopeContents(accountId, SCOPE);
+      assert.deepEqual(
+        entities.map((x) => [x._key, [...x.labels].sort(), x.displayName, x.owner]),
+        [
+          ['a1', ['Application', 'Entity', 'Service'], '', undefined],
+          ['h1', ['Entity', 'Host'], 'host-1', 'ops'],
+          ['r1', ['Class_2', 'Entity', 'Resource', 'lower_case'], undefined, undefined],
+        ],
+      );
+      assert.deepEqual(
+        relationships.map((x) => [x._key, x.type]),
+        [
+          ['a1|uses|r1', 'USES'],
+          ['h1|runs|a1', 'RUNS'],
+          ['r1|has|h1', 'HAS_2'],
+        ],
+      );
+    });
+
     it('allows _fromEntityId / _toEntityId outside DIFF (PUT)', async () => {
       const { jobs, id } = await startJob('PUT');
       const job = await jobs.upload(id, 'upload', {
@@ -528,6 +711,30 @@ describe('sync jobs: upload validation (HTTP, real Neo4j)', () => {
       assert.ok(typeof fromId === 'string' && typeof toId === 'string');
       assert.deepEqual(customProps(stored), { weight: 2 });
       assert.ok(!('_secret' in stored));
+    });
+
+    it('drops a displayName or owner that is not a string, but not an invalid class', async () => {
+      const { jobs, accountId, id } = await startJob('DIFF');
+      const query = { query: 'ignoreIllegalProperties=true' };
+      assertError(
+        await jobs.post(id, 'upload', { entities: [e('k0', { _class: 'Bad Class' })] }, query),
+        400,
+        'VALIDATION_ERROR',
+        `/entities/0/_class (entity key: 'k0') has invalid class 'Bad Class': ${LABEL_RULE}`,
+      );
+      const res = await jobs.post(
+        id,
+        'upload',
+        { entities: [e('k0', { displayName: 5, owner: ['a'], name: 'kept' })] },
+        query,
+      );
+      assert.equal(res.status, 200, res.text);
+      await jobs.finalize(id);
+      const { entities } = await scopeContents(accountId, SCOPE);
+      assert.deepEqual(
+        entities.map((x) => [x._key, customProps(x)]),
+        [['k0', { name: 'kept' }]],
+      );
     });
 
     it('does not make a missing _key acceptable', async () => {
@@ -901,7 +1108,7 @@ describe('sync jobs: upload validation (HTTP, real Neo4j)', () => {
           {
             _key: 'ключ-😀',
             _type: 'тип_host',
-            _class: ['Ünïcødé', 'Host Machine', 'a`b'],
+            _class: ['Host_Machine', 'lower_case2', 'X'],
             ...props,
           },
           { _key: ' ', _type: 't', _class: 'C' },
@@ -914,7 +1121,7 @@ describe('sync jobs: upload validation (HTTP, real Neo4j)', () => {
       const stored = entities.find((x) => x._key === 'ключ-😀');
       assert.ok(stored !== undefined, JSON.stringify(entities));
       assert.equal(stored._type, 'тип_host');
-      assert.deepEqual([...stored.labels].sort(), ['Entity', 'Host Machine', 'a`b', 'Ünïcødé']);
+      assert.deepEqual([...stored.labels].sort(), ['Entity', 'Host_Machine', 'X', 'lower_case2']);
       const expected: Record<string, unknown> = { ...props, negativeZero: 0 };
       delete expected.nul;
       assert.deepEqual(customProps(stored), expected);

@@ -106,6 +106,13 @@ describe('CSV uploads: conversion to the JSON shape', () => {
       ]);
     });
 
+    it('keeps displayName and owner as text: they are strings', async () => {
+      const { body } = await parse('_key,displayName,owner,n', 'k,123456789012,true,7');
+      assert.deepEqual(body.entities, [
+        { _key: 'k', displayName: '123456789012', owner: 'true', n: 7 },
+      ]);
+    });
+
     it('takes cells as written: quoting changes nothing, whitespace is kept', async () => {
       const { body } = await parse('_key,n,q,s', 'k,"42","true"," x "');
       assert.deepEqual(body.entities, [{ _key: 'k', n: 42, q: true, s: ' x ' }]);

@@ -258,7 +258,20 @@ describe('validateUpload', () => {
     it('requires the array of a single-kind route', () => {
       rejects({}, { route: 'entities' }, 'entities is required');
       rejects({ entities: null }, { route: 'entities' }, 'entities is required');
-      rejects({ entities: [entity()] }, { route: 'relationships' }, 'relationships is required');
+      rejects({ relationships: null }, { route: 'relationships' }, 'relationships is required');
+    });
+
+    it('names the wrong kind before the missing array of a single-kind route', () => {
+      rejects(
+        { entities: [entity()] },
+        { route: 'relationships' },
+        'entities are not accepted by the /relationships route: upload them to /entities or /upload',
+      );
+      rejects(
+        { relationships: [relationship()] },
+        { route: 'entities' },
+        'relationships are not accepted by the /entities route: upload them to /relationships or /upload',
+      );
     });
 
     it('rejects arrays that are not arrays, and items that are not objects', () => {
@@ -302,11 +315,16 @@ describe('validateUpload', () => {
       );
     });
 
-    it('accepts one empty array on /upload when the other has an item, not when neither does', () => {
+    it('accepts an empty relationships array next to entities, never an empty entities array', () => {
       const python = validateUpload({ entities: [entity()], relationships: [] }, options());
       assert.equal(python.entities.length, 1);
-      const relsOnly = validateUpload({ entities: [], relationships: [relationship()] }, options());
-      assert.equal(relsOnly.relationships.length, 1);
+      const minimum = 'entities must have minimum 1 item';
+      rejects({ entities: [], relationships: [relationship()] }, {}, minimum);
+      rejects(
+        { entities: [], relationships: [relationship()] },
+        { route: 'relationships' },
+        minimum,
+      );
       const none = 'An upload must contain at least one entity or relationship';
       rejects({}, {}, none);
       rejects({ entities: [], relationships: [] }, {}, none);
@@ -473,9 +491,19 @@ describe('validateUpload', () => {
       );
     });
 
-    it('counts the 7000 limit in UTF-8 bytes, so every key fits the graph index', () => {
+    it('counts 7000 characters (code points), and refuses a UTF-8 form the graph index cannot hold', () => {
       rejectsEntity(
         entity({ _key: '€'.repeat(2334) }),
+        {},
+        "/entities/0/_key: too large to store: 7002 bytes of UTF-8, and the graph's key index holds at most 7000",
+      );
+      rejectsEntity(
+        entity({ _key: '😀'.repeat(7001) }),
+        {},
+        '/entities/0/_key: maximum length exceeded',
+      );
+      rejectsEntity(
+        entity({ _key: 'é'.repeat(7001) }),
         {},
         '/entities/0/_key: maximum length exceeded',
       );
@@ -521,6 +549,34 @@ describe('validateUpload', () => {
       rejectsEntity(entity({ _class: ['Host', '_SyncJob'] }), {}, reserved);
       const ok = validateUpload({ entities: [entity({ _class: 'Account' })] }, options());
       assert.deepEqual(ok.entities[0]!.classes, ['Account']);
+    });
+
+    it('refuses classes that cannot be a Neo4j label typed without backticks', () => {
+      const rule =
+        'a class becomes a Neo4j label, so it may hold only ASCII letters, digits and underscores and must not start with a digit';
+      for (const bad of [
+        'lower case class',
+        'Host`:Injected',
+        '9Start',
+        'Code-Repo',
+        'Ünïcødé',
+        ' Host',
+      ]) {
+        rejectsEntity(
+          entity({ _class: ['Host', bad] }),
+          {},
+          `/entities/0/_class (entity key: 'host-1') has invalid class '${bad}': ${rule}`,
+        );
+      }
+      const long = `A ${'b'.repeat(200)}`;
+      rejectsEntity(
+        entity({ _class: long }),
+        {},
+        `/entities/0/_class (entity key: 'host-1') has invalid class '${long.slice(0, 100)}...': ${rule}`,
+      );
+      const ok = ['Host', 'lower', 'Snake_Case', 'X9', 'CodeRepo'];
+      const batch = validateUpload({ entities: [entity({ _class: ok })] }, options());
+      assert.deepEqual(batch.entities[0]!.classes, ok);
     });
 
     it("names a missing _key as 'undefined'", () => {
@@ -601,6 +657,32 @@ describe('validateUpload', () => {
       );
     });
 
+    it('takes displayName and owner as strings or null only', () => {
+      const types = 'has invalid type. Valid types are string or null.';
+      for (const [name, value] of [
+        ['displayName', 5],
+        ['owner', ['a']],
+        ['displayName', true],
+        ['owner', { a: 1 }],
+      ] as const) {
+        rejectsEntity(
+          entity({ [name]: value }),
+          {},
+          `/entities/0/${name} (entity key: 'host-1') ${types}`,
+        );
+      }
+      const batch = validateUpload(
+        { entities: [entity({ displayName: '', owner: null })] },
+        options({ syncMode: 'PATCH', scope: 's' }),
+      );
+      assert.deepEqual(batch.entities[0]!.properties, { displayName: '', owner: null });
+      const dropped = validateUpload(
+        { entities: [entity({ displayName: 5, owner: 'ops' })] },
+        options({ ignoreIllegalProperties: true }),
+      );
+      assert.deepEqual(dropped.entities[0]!.properties, { owner: 'ops' });
+    });
+
     it('reports an invalid name before an invalid value that comes earlier in the object', () => {
       rejectsEntity(
         entity({ nested: {}, _internal: 1 }),
@@ -628,6 +710,22 @@ describe('validateUpload', () => {
   });
 
   describe('relationships (rules 11-12)', () => {
+    it('refuses a class that cannot be a Neo4j relationship type typed without backticks', () => {
+      const rule =
+        'a relationship class becomes a Neo4j relationship type, so it may hold only ASCII letters, digits and underscores and must not start with a digit';
+      for (const bad of ['HAS MANY', 'USES`]->(x)', '9STARTS', 'IS-A']) {
+        rejectsRelationship(
+          relationship({ _class: bad }),
+          {},
+          `/relationships/0/_class (relationship key: 'host-1|runs|app-1') has invalid class '${bad}': ${rule}`,
+        );
+      }
+      for (const ok of ['RUNS', 'HAS_2', 'uses', '_LINK']) {
+        const batch = validateUpload({ relationships: [relationship({ _class: ok })] }, options());
+        assert.equal(batch.relationships[0]!.class, ok);
+      }
+    });
+
     it('requires _key, then _type, then _class', () => {
       rejectsRelationship(without(relationship(), '_key'), {}, '/relationships/0/_key is required');
       rejectsRelationship(
