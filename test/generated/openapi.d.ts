@@ -191,9 +191,10 @@ export interface paths {
          * Start a synchronization job
          * @description Starts a job in status `AWAITING_UPLOADS` with every counter at 0.
          *
-         *     - `source` (required): `api` for ad hoc data (the only source that may carry a `scope`),
-         *       `integration-external` for a custom integration (needs `integrationInstanceId`),
-         *       `integration-managed` or `system-internal`.
+         *     - `source` (required): `api` for ad hoc data, `integration-external` for a custom
+         *       integration (needs `integrationInstanceId`), `integration-managed` or `system-internal`.
+         *       Only `api` and `system-internal` jobs may carry a `scope` (else 400 `scope can only be
+         *       used when source is api or system-internal`).
          *     - `scope`: any string of at most 1000 UTF-8 bytes (also `integrationInstanceId`; else 400
          *       `scope: maximum length exceeded (1000 bytes)`); data uploaded by later jobs with the
          *       same scope replaces this data. Required for `api` jobs in `DIFF` and `CROSS_SCOPE` mode.
@@ -401,6 +402,13 @@ export interface paths {
          * @description Moves a job that awaits uploads to `ABORTED` (`done: true`) and discards its staged data.
          *     The optional `reason` is kept on the job as `abortReason`. The body is optional; clients
          *     send `{ "reason": "...", "terminalStatus": "ABORTED" }`, `{ "reason": "..." }` or `{}`.
+         *
+         *     `terminalStatus` chooses how the job ends: `ABORTED` (the default), `FAILED` or `ERROR`
+         *     (the reason is then also the job's `error`), or one of the integration SDK's statuses for
+         *     a job that ended without finishing, `ABORTED_DUE_TO_INVALID_CONFIGURATION` or
+         *     `ERROR_BAD_DATA`: the job ends `ABORTED` and keeps the given status as `terminalStatus`.
+         *     Any other value is 400 `terminalStatus must be one of ABORTED, FAILED, ERROR,
+         *     ABORTED_DUE_TO_INVALID_CONFIGURATION, ERROR_BAD_DATA`.
          */
         post: operations["abortSyncJob"];
         delete?: never;
@@ -1463,6 +1471,12 @@ export interface components {
             error?: string;
             /** @description `ABORTED`: the reason the client gave, if any. */
             abortReason?: string;
+            /**
+             * @description `ABORTED`: the integration SDK's status that the abort named as its `terminalStatus`,
+             *     when it named one of these (the job's `status` is then `ABORTED`).
+             * @enum {string}
+             */
+            terminalStatus?: "ABORTED_DUE_TO_INVALID_CONFIGURATION" | "ERROR_BAD_DATA";
             /** @description The `partialDatasets.types` given at finalize. */
             partialDatasetTypes?: string[];
             /** @description Per-object problems found at finalize (capped; the counters hold the totals). */
@@ -1544,7 +1558,7 @@ export interface components {
             /**
              * @description Required. `api` for ad hoc data, `integration-external` for a custom integration
              *     (needs `integrationInstanceId`), `integration-managed`, or `system-internal`. Only `api`
-             *     jobs may carry a `scope`.
+             *     and `system-internal` jobs may carry a `scope`.
              */
             source?: string | null;
             /**
@@ -1906,7 +1920,12 @@ export interface components {
         AbortSyncJobRequest: {
             /** @description Why the job is aborted; kept on the job as `abortReason`. */
             reason?: string;
-            /** @description The status the client asks for; the SDK sends `ABORTED`. */
+            /**
+             * @description How the job ends: `ABORTED` (default), `FAILED` or `ERROR`; or the integration SDK's
+             *     `ABORTED_DUE_TO_INVALID_CONFIGURATION` or `ERROR_BAD_DATA`, which end the job
+             *     `ABORTED` and are kept on it as `terminalStatus`. The service checks the value (400
+             *     for any other).
+             */
             terminalStatus?: string;
         };
         JobEventInput: {
@@ -2004,10 +2023,12 @@ export interface components {
         };
         /**
          * @description A rule, in the rule JSON described in docs/guide/rules.md: `name`, `description`, `specVersion`,
-         *     `pollingInterval`, `question` (`queries`: `name`, `query`, `version`, `includeDeleted`) or
-         *     `questionId`, `operations` (`when`, `actions`), `templates`, `outputs`, `notifyOnFailure`,
-         *     `triggerActionsOnNewEntitiesOnly`, `tags`. The service checks it against the rule schema,
-         *     so its messages point at the offending field.
+         *     `pollingInterval`, exactly one of `question` (`queries`: `name`, `query`, `version`,
+         *     `includeDeleted`) and `questionId`, `operations` (`when`, `actions`), `templates`, `outputs`,
+         *     `notifyOnFailure`, `triggerActionsOnNewEntitiesOnly`, `tags`. The service checks it against
+         *     the rule schema, then parses its templates and every J1QL query (the question's and each
+         *     SERVICE_QUERY's), so its messages point at the offending field, and for a query at the line
+         *     and column where it stops parsing.
          * @example {
          *       "name": "unencrypted-buckets",
          *       "pollingInterval": "ONE_DAY",
