@@ -1592,12 +1592,15 @@ export interface components {
          *     - `DIFF` and `PUT`: `_key`, `_type` and `_class` (`/entities/0/_key is required`). `PUT`
          *       rejects `_id`.
          *     - `PATCH`: `_key` or `_id` when the job has a scope, `_id` when it has none. A `null` value
-         *       clears the property.
+         *       clears the property. A job with a scope (or integration instance) updates entities of
+         *       that scope only: an `_id` of another scope is not written and, like a missing target,
+         *       counts in `numEntityUpdateErrors` and is named in the job's `errors`.
          *     - `OVERRIDE`: `_id`, or `_type` + `_key` (and optionally `_scope`) of an existing entity
-         *       anywhere in the account; the values given are written and pinned (listed in the entity's
-         *       `_overrides`): later `PUT`, `PATCH` and `DIFF` writes keep them. A `null` value unpins.
-         *       A target that is missing, deleted or ambiguous (several scopes hold that `_type` +
-         *       `_key`) counts in `numEntityUpdateErrors` and is named in the job's `errors`. At most
+         *       anywhere in the account, or in the job's scope when it has one; the values given are
+         *       written and pinned (listed in the entity's `_overrides`): later `PUT`, `PATCH` and `DIFF`
+         *       writes keep them. A `null` value unpins. A target that is missing, deleted, ambiguous
+         *       (several scopes hold that `_type` + `_key`) or outside the job's scope counts in
+         *       `numEntityUpdateErrors` and is named in the job's `errors`. At most
          *       10000 entities per job, counted across batches and the bulk file (400 `OVERRIDE sync jobs
          *       are limited to 10000 entities per job`). `_class` is accepted but not written;
          *       `_rawData` is stored on the target as in every mode.
@@ -1647,7 +1650,11 @@ export interface components {
              *     `?ignoreIllegalProperties=true` does not drop a class.
              */
             _class?: unknown;
-            /** @description String, the `_id` of an existing entity. `PATCH` and `OVERRIDE` only. */
+            /**
+             * @description String, the `_id` of an existing entity. `PATCH` and `OVERRIDE` only. In a job with a
+             *     scope (or integration instance) the entity must be of that scope; one of another scope
+             *     is not written (`numEntityUpdateErrors`).
+             */
             _id?: unknown;
             /** @description String, the scope of the target entity. `OVERRIDE` only. */
             _scope?: unknown;
@@ -1688,7 +1695,9 @@ export interface components {
          *     scopes (400 `/relationships/0 (relationship key: '<key>') is not a cross-scope
          *     relationship: _fromEntityScope and _toEntityScope are equal`); each `CROSS_SCOPE` job's
          *     relationships replace those that earlier `CROSS_SCOPE` jobs of the same job scope wrote.
-         *     Relationships are rejected in `PATCH` (`Relationships
+         *     Whatever scopes its ends are in, a relationship belongs to the job's scope (its `_scope`):
+         *     a relationship of another scope with the same `_key` is neither updated nor deleted, and
+         *     the end entities are not changed. Relationships are rejected in `PATCH` (`Relationships
          *     are not allowed in PATCH jobs`) and `OVERRIDE` (`Relationship uploads are not allowed for
          *     OVERRIDE sync jobs`) jobs. Custom properties follow the entity rules, except that arrays are
          *     not allowed.
