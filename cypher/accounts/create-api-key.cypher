@@ -2,5 +2,5 @@
 // params: $accountId, $id, $hash, $name, $now
 // returns: key
 MATCH (a:_Account {id: $accountId})
-CREATE (a)-[:HAS_API_KEY]->(k:_ApiKey {id: $id, hash: $hash, name: $name, accountId: $accountId, createdOn: toInteger($now)})
+CREATE (a)-[:_HAS_API_KEY]->(k:_ApiKey {id: $id, hash: $hash, name: $name, accountId: $accountId, createdOn: toInteger($now)})
 RETURN k {.id, .name, .accountId, .createdOn, .revokedOn} AS key

@@ -2,5 +2,5 @@
 // (auto-commit: CALL IN TRANSACTIONS).
 // params: none
 // returns: nothing
-MATCH (n:BenchFloor)
+MATCH (n:_BenchFloor)
 CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 5000 ROWS

@@ -3,6 +3,6 @@
 // params: $rows
 // returns: created
 UNWIND $rows AS r
-CREATE (n:BenchFloor)
+CREATE (n:_BenchFloor)
 SET n = r
 RETURN count(n) AS created

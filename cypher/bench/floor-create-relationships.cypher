@@ -3,8 +3,8 @@
 // params: $rows
 // returns: created
 UNWIND $rows AS r
-MATCH (a:BenchFloor {_key: r.fromKey})
-MATCH (b:BenchFloor {_key: r.toKey})
-CREATE (a)-[x:BENCH_FLOOR]->(b)
+MATCH (a:_BenchFloor {_key: r.fromKey})
+MATCH (b:_BenchFloor {_key: r.toKey})
+CREATE (a)-[x:_BENCH_FLOOR]->(b)
 SET x = r.props
 RETURN count(x) AS created

@@ -14,6 +14,6 @@ REMOVE j.eventLock
 WITH j, base
 UNWIND range(0, size($events) - 1) AS i
 WITH j, base + i + 1 AS seq, $events[i] AS ev
-CREATE (j)-[:HAS_EVENT]->(e:_SyncJobEvent {id: ev.id, jobId: $jobId, seq: seq, createDate: ev.createDate, name: ev.name, description: ev.description})
+CREATE (j)-[:_HAS_EVENT]->(e:_SyncJobEvent {id: ev.id, jobId: $jobId, seq: seq, createDate: ev.createDate, name: ev.name, description: ev.description})
 RETURN e {.id, .createDate, .name, .description} AS event
 ORDER BY seq

@@ -1,8 +1,15 @@
 // Mapped relationships: the placeholder targets (entities owned by the mapper, in the reserved
-// scope $placeholderScope), created once per _key; returns the _id of each, new or found.
-// params: $accountId, $placeholderScope, $rows
+// scope $placeholderScope), created once per _key, with their _type as a label when it matches
+// $typeLabelPattern (as sync/create-entities); returns the _id of each, new or found.
+// params: $accountId, $placeholderScope, $rows, $typeLabelPattern
 // returns: key, id
 UNWIND $rows AS row
 MERGE (n:Entity {_accountId: $accountId, _scope: $placeholderScope, _key: row.key})
 ON CREATE SET n = row.props, n:$(row.classes)
+WITH n, row
+CALL (n) {
+  WITH n
+  WHERE n._type =~ $typeLabelPattern
+  SET n:$(n._type)
+}
 RETURN row.key AS key, n._id AS id

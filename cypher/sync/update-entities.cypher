@@ -3,12 +3,13 @@
 // on rows with row.replace (a PUT reviving a soft-deleted entity: it comes back as uploaded).
 // Identity and history (_id, _key, _scope, _accountId, _createdOn) are kept (a placeholder of the
 // mapper that is adopted, row.adopt, moves to row.props._scope), _version grows, and
-// class labels follow row.classes when given. Properties pinned by OVERRIDE keep their values,
-// and so do the tags a rule set on a live entity (_ruleTags) unless this write names them (then
+// class labels follow row.classes when given; the _type label (see sync/create-entities) follows
+// the stored _type, the old type's label going when the type changes. Properties pinned by
+// OVERRIDE keep their values, and so do the tags a rule set on a live entity (_ruleTags) unless this write names them (then
 // the upload's value wins and the name leaves _ruleTags; the rule's next run may tag it again).
 // _searchText is left stale (or, with $merge false, removed): the caller runs
 // refresh-search-text on the same rows in the same transaction.
-// params: $rows, $merge
+// params: $rows, $merge, $typeLabelPattern
 // returns: updated
 UNWIND $rows AS row
 MATCH (n:Entity {_id: row.id})
@@ -33,5 +34,16 @@ CALL (n, row, old) {
   WHERE row.classes IS NOT NULL
   REMOVE n:$([c IN coalesce(old._class, []) WHERE c <> 'Entity' AND NOT c IN row.classes])
   SET n:$(row.classes)
+}
+CALL (n, old) {
+  WITH n, old
+  WHERE old._type =~ $typeLabelPattern AND old._type <> coalesce(n._type, '')
+    AND NOT old._type IN coalesce(n._class, [])
+  REMOVE n:$(old._type)
+}
+CALL (n) {
+  WITH n
+  WHERE n._type =~ $typeLabelPattern
+  SET n:$(n._type)
 }
 RETURN count(n) AS updated

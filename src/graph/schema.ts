@@ -1,8 +1,10 @@
 import type { Graph } from './graph';
+import { applyMigrations } from './migrations';
 
 /**
  * Applies every statement under cypher/schema/ (constraints and indexes, each `IF NOT EXISTS`),
- * so running it on every start is idempotent, then waits for the indexes to come online.
+ * so running it on every start is idempotent, waits for the indexes to come online, then applies
+ * the data migrations (src/graph/migrations.ts), idempotent too.
  */
 export async function applySchema(graph: Graph): Promise<string[]> {
   const names = graph.cypher.namesUnder('schema');
@@ -16,6 +18,7 @@ export async function applySchema(graph: Graph): Promise<string[]> {
     }
   }
   await graph.autoCommit('health/await-indexes');
+  await applyMigrations(graph);
   return names;
 }
 

@@ -5,6 +5,7 @@ import { PLACEHOLDER_SCOPE } from './apply-mapped';
 import { prepareOverrides } from './apply-override';
 import { prepareRawData } from './apply-raw-data';
 import { entityHash, withoutNulls } from './content-hash';
+import { TYPE_LABEL_PATTERN } from './property-rules';
 import type { StagedEntity } from './job-types';
 import { searchText } from './search-text';
 
@@ -250,9 +251,11 @@ async function write(
   if (creates.length === 0 && updates.length === 0 && hashFills.length === 0) return;
   await ctx.catalog.record(w.pairs);
   await ctx.graph.writeTx(async (tx) => {
-    if (creates.length > 0) await tx.run('sync/create-entities', { rows: creates });
+    const typeLabelPattern = TYPE_LABEL_PATTERN;
+    if (creates.length > 0)
+      await tx.run('sync/create-entities', { rows: creates, typeLabelPattern });
     if (updates.length > 0) {
-      await tx.run('sync/update-entities', { rows: updates, merge: w.merge });
+      await tx.run('sync/update-entities', { rows: updates, merge: w.merge, typeLabelPattern });
       await tx.run('sync/refresh-search-text', { ids: updates.map((u) => u.id) });
     }
     if (hashFills.length > 0) await tx.run('sync/update-entity-hashes', { rows: hashFills });

@@ -9,6 +9,7 @@ import {
   resolveMappings,
 } from './apply-mapped';
 import type { RelationshipMapping, StagedRelationship } from './job-types';
+import { TYPE_LABEL_PATTERN } from './property-rules';
 
 /**
  * Applies a chunk of relationships, after every entity of the job is written:
@@ -210,6 +211,7 @@ export async function prepareRelationships(
           accountId: ctx.accountId,
           placeholderScope: PLACEHOLDER_SCOPE,
           rows: mapping.placeholders.map(({ key, classes, props }) => ({ key, classes, props })),
+          typeLabelPattern: TYPE_LABEL_PATTERN,
         });
         for (const p of mapping.placeholders) {
           const id = made.find((m) => m.key === p.key)?.id;

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../../src/paths';
+import { typeLabel } from '../../src/sync/property-rules';
 import { envWithout } from '../helpers/processes';
 import { freshAccount, startTestApi, testGraph, type TestAccount } from '../helpers/harness';
 
@@ -280,7 +281,13 @@ describe('j1-integration CLI 8 sync (real CLI process, real service, real Neo4j)
       assert.deepEqual(classes(got._class), classes(expected._class));
       assert.deepEqual(
         [...got.labels].sort(),
-        ['Entity', ...classes(expected._class)].sort(),
+        [
+          ...new Set([
+            'Entity',
+            ...classes(expected._class),
+            typeLabel(expected._type) ?? 'Entity',
+          ]),
+        ].sort(),
         `labels of ${expected._key}`,
       );
       for (const [name, value] of Object.entries(customProps(expected))) {

@@ -180,7 +180,7 @@ describe('entity API: /entities/{entityId} (HTTP, real Neo4j)', () => {
       assert.equal(after._hash, undefined);
       assert.equal(after._lastSyncJobId, before._lastSyncJobId);
       assert.equal(after._lastSyncOp, before._lastSyncOp);
-      assert.deepEqual(after.labels.sort(), ['Device', 'Entity', 'Host']);
+      assert.deepEqual(after.labels.sort(), ['Device', 'Entity', 'Host', 'host']);
       // The answer is what GET now reads.
       assert.deepEqual((await get(a, ids.h1!)).body, res.body);
     });

@@ -193,7 +193,8 @@ async function storedGraph(accountId: string, scope: string): Promise<GraphFile>
       .map((e) => ({
         _key: e._key,
         _type: e._type,
-        _class: [...e.labels].filter((l) => l !== 'Entity').sort(),
+        // Labels are Entity, the classes and (decision 0034) the type.
+        _class: [...e.labels].filter((l) => l !== 'Entity' && l !== e._type).sort(),
         ...customProps(e),
       }))
       .sort(sorted),

@@ -175,13 +175,13 @@ const EXPECTED_GRAPH = {
     {
       _key: 'app-1',
       _type: 'example_app',
-      labels: ['Application', 'Entity', 'Service'],
+      labels: ['Application', 'Entity', 'Service', 'example_app'],
       props: { displayName: 'app-1', ports: [80, 8080], public: false },
     },
     {
       _key: 'host-1',
       _type: 'example_host',
-      labels: ['Entity', 'Host'],
+      labels: ['Entity', 'Host', 'example_host'],
       props: { displayName: 'host-1', port: 443, ratio: 0.5, public: true, tags: ['prod', 'web'] },
     },
   ],
@@ -343,12 +343,12 @@ describe('sync jobs: upload formats (HTTP, real Neo4j)', () => {
         [
           [
             'a',
-            ['Device', 'Entity', 'Host'],
+            ['Device', 'Entity', 'Host', 't'],
             // v: index order (0, 2, 10), the empty v.1 left out; mixed: not all numbers, so text.
             { names: ['x', 'y'], nums: [1, 2.5], v: [3, 4, 5], mixed: ['1', 'x'] },
           ],
-          ['b', ['Entity', 'Host'], { nums: [], mixed: [true, false] }],
-          ['c', ['Device', 'Entity', 'Server'], { names: ['only'] }],
+          ['b', ['Entity', 'Host', 't'], { nums: [], mixed: [true, false] }],
+          ['c', ['Device', 'Entity', 'Server', 't'], { names: ['only'] }],
         ],
       );
     });
@@ -644,7 +644,7 @@ describe('sync jobs: upload formats (HTTP, real Neo4j)', () => {
         {
           _key: 'k0',
           _type: 'test_host',
-          labels: ['Entity', 'Host'],
+          labels: ['Entity', 'Host', 'test_host'],
           props: { displayName: '123456789012', owner: 'true', n: 42 },
         },
       ]);

@@ -71,8 +71,8 @@ describe('sync DIFF semantics (HTTP, real Neo4j)', () => {
       ports: [22, 443],
       score: 1.5,
     });
-    assert.deepEqual(sortedLabels(h1), ['Entity', 'Host']);
-    assert.deepEqual(sortedLabels(find(g.entities, 'h2')), ['Device', 'Entity', 'Host']);
+    assert.deepEqual(sortedLabels(h1), ['Entity', 'Host', 'host']);
+    assert.deepEqual(sortedLabels(find(g.entities, 'h2')), ['Device', 'Entity', 'Host', 'host']);
     assert.deepEqual(find(g.entities, 'h2')._class, ['Host', 'Device']);
     assert.deepEqual(custom(find(g.entities, 'u1')), { email: 'u@example.com', active: false });
     for (const e of g.entities) {
@@ -282,7 +282,7 @@ describe('sync DIFF semantics (HTTP, real Neo4j)', () => {
     assert.equal(find(g.entities, 'h1')._version, 2);
   });
 
-  it('a _class change moves the labels; a _type change is an update', async () => {
+  it('a _class change moves the labels; a _type change is an update and moves the type label', async () => {
     const { c, accountId } = await client();
     await c.diff('s', [entity('h1', { _class: ['Host', 'Device'] }), entity('h2')]);
     const job = await c.diff('s', [
@@ -292,11 +292,11 @@ describe('sync DIFF semantics (HTTP, real Neo4j)', () => {
     expectCounters(job, { numEntitiesUpdated: 2 });
     const g = await scopeContents(accountId, 's');
     const h1 = find(g.entities, 'h1');
-    assert.deepEqual(sortedLabels(h1), ['Device', 'Entity', 'Server']);
+    assert.deepEqual(sortedLabels(h1), ['Device', 'Entity', 'Server', 'host']);
     assert.deepEqual(h1._class, ['Device', 'Server']);
     const h2 = find(g.entities, 'h2');
     assert.equal(h2._type, 'server');
-    assert.deepEqual(sortedLabels(h2), ['Entity', 'Host']);
+    assert.deepEqual(sortedLabels(h2), ['Entity', 'Host', 'server']);
     assert.equal(g.entities.length, 2);
   });
 

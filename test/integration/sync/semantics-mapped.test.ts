@@ -174,7 +174,7 @@ describe('sync mapped relationships (HTTP, real Neo4j)', () => {
     const p = placeholders[0]!;
     assert.deepEqual(
       [p._key, p._type, p._source, p._scope, [...p.labels].sort()],
-      ['u-new', 'user', 'system-mapper', 'system-mapper', ['Entity', 'User']],
+      ['u-new', 'user', 'system-mapper', 'system-mapper', ['Entity', 'User', 'user']],
     );
     assert.deepEqual(custom(p), { email: 'new@x.io', name: 'New' });
     const { relationships } = await scopeContents(accountId, 'hosts');
@@ -208,7 +208,7 @@ describe('sync mapped relationships (HTTP, real Neo4j)', () => {
     const real = find((await scopeContents(accountId, 'users2')).entities, 'u-new');
     assert.equal(real._id, p._id);
     assert.equal(real._source, 'api');
-    assert.deepEqual([...real.labels].sort(), ['Entity', 'Person', 'User']);
+    assert.deepEqual([...real.labels].sort(), ['Entity', 'Person', 'User', 'user']);
     assert.deepEqual(custom(real), { email: 'new@x.io', name: 'Real' });
     const after = await scopeContents(accountId, 'hosts');
     assert.deepEqual(

@@ -65,7 +65,7 @@ describe('sync PATCH and PUT semantics (HTTP, real Neo4j)', () => {
       assert.equal(h1._version, 2);
       assert.equal(h1._id, find(before.entities, 'h1')._id);
       assert.equal(h1._type, 'host');
-      assert.deepEqual(sortedLabels(h1), ['Entity', 'Host']);
+      assert.deepEqual(sortedLabels(h1), ['Entity', 'Host', 'host']);
       assert.equal(h1._lastSyncJobId, job.id);
       assert.equal(h1._lastSyncOp, 'updated');
       assert.equal(h1._deleted, false);
@@ -274,7 +274,7 @@ describe('sync PATCH and PUT semantics (HTTP, real Neo4j)', () => {
       const job = await c.sync(put(), [{ entities: [entity('h1', { _class: 'Server' })] }]);
       expectCounters(job, { numEntitiesUpdated: 1 });
       const h1 = find((await scopeContents(accountId, 's')).entities, 'h1');
-      assert.deepEqual(sortedLabels(h1), ['Entity', 'Server']);
+      assert.deepEqual(sortedLabels(h1), ['Entity', 'Server', 'host']);
       assert.deepEqual(h1._class, ['Server']);
       assert.equal(h1.a, 1);
     });

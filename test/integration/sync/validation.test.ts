@@ -574,8 +574,8 @@ describe('sync jobs: upload validation (HTTP, real Neo4j)', () => {
       assert.deepEqual(
         entities.map((x) => [x._key.length, [...x.labels].sort()]),
         [
-          [4, ['Asset', 'Device', 'Entity', 'Host', 'Resource', 'Server']],
-          [7000, ['Entity', 'Host']],
+          [4, ['Asset', 'Device', 'Entity', 'Host', 'Resource', 'Server', 'test_host']],
+          [7000, ['Entity', 'Host', 'test_host']],
         ],
       );
     });
@@ -632,9 +632,14 @@ describe('sync jobs: upload validation (HTTP, real Neo4j)', () => {
       assert.deepEqual(
         entities.map((x) => [x._key, [...x.labels].sort(), x.displayName, x.owner]),
         [
-          ['a1', ['Application', 'Entity', 'Service'], '', undefined],
-          ['h1', ['Entity', 'Host'], 'host-1', 'ops'],
-          ['r1', ['Class_2', 'Entity', 'Resource', 'lower_case'], undefined, undefined],
+          ['a1', ['Application', 'Entity', 'Service', 'test_host'], '', undefined],
+          ['h1', ['Entity', 'Host', 'test_host'], 'host-1', 'ops'],
+          [
+            'r1',
+            ['Class_2', 'Entity', 'Resource', 'lower_case', 'test_host'],
+            undefined,
+            undefined,
+          ],
         ],
       );
       assert.deepEqual(
