@@ -99,11 +99,11 @@ describe('property catalog per account (HTTP, real Neo4j)', () => {
   it('only grows: a later DIFF adds new kinds and keeps those no longer stored', async () => {
     const a = await freshAccount();
     const c = new SyncClient(app, a.headers);
-    await c.diff('s', [entity('h1', { owner: 'team-a' })]);
-    await c.diff('s', [entity('h1', { owner: ['team-a', 'team-b'] })]);
+    await c.diff('s', [entity('h1', { team: 'team-a' })]);
+    await c.diff('s', [entity('h1', { team: ['team-a', 'team-b'] })]);
     const kinds = await catalog.kinds(a.accountId);
-    assert.deepEqual([...(kinds.get('owner') ?? [])].sort(), ['list', 'string']);
-    assert.deepEqual([...(await catalog.listProperties(a.accountId))].sort(), ['_class', 'owner']);
+    assert.deepEqual([...(kinds.get('team') ?? [])].sort(), ['list', 'string']);
+    assert.deepEqual([...(await catalog.listProperties(a.accountId))].sort(), ['_class', 'team']);
     // Another account's catalog is its own.
     const b = await freshAccount();
     assert.deepEqual(await entries(b.accountId), []);
@@ -112,27 +112,27 @@ describe('property catalog per account (HTTP, real Neo4j)', () => {
   it('the entity API’s PATCH records a list it introduces (a null records nothing)', async () => {
     const a = await freshAccount();
     const c = new SyncClient(app, a.headers);
-    await c.diff('s', [entity('h1', { owner: 'team-a', env: 'dev' })]);
-    assert.ok(!(await catalog.listProperties(a.accountId)).has('owner'));
+    await c.diff('s', [entity('h1', { team: 'team-a', env: 'dev' })]);
+    assert.ok(!(await catalog.listProperties(a.accountId)).has('team'));
     const before = await entries(a.accountId);
     const h1 = find((await scopeContents(a.accountId, 's')).entities, 'h1');
     const res = await request(app)
       .patch(`/entities/${h1._id}`)
       .set(a.headers)
-      .send({ properties: { owner: ['team-a', 'team-b'], env: null, cost: 1.5 } });
+      .send({ properties: { team: ['team-a', 'team-b'], env: null, cost: 1.5 } });
     assert.equal(res.status, 200, JSON.stringify(res.body));
-    assert.deepEqual(await entries(a.accountId), [...before, 'cost:number', 'owner:list'].sort());
-    assert.ok((await catalog.listProperties(a.accountId)).has('owner'));
+    assert.deepEqual(await entries(a.accountId), [...before, 'cost:number', 'team:list'].sort());
+    assert.ok((await catalog.listProperties(a.accountId)).has('team'));
   });
 
   it('OVERRIDE and a PATCH job record the kinds they write, _overrides included', async () => {
     const a = await freshAccount(['OVERRIDE']);
     const c = new SyncClient(app, a.headers);
-    await c.diff('s', [entity('h1', { owner: 'team-a' })]);
+    await c.diff('s', [entity('h1', { team: 'team-a' })]);
     const before = await entries(a.accountId);
     expectCounters(
       await c.sync({ source: 'api', syncMode: 'OVERRIDE' }, [
-        { entities: [{ _type: 'host', _key: 'h1', owner: ['security'] }] },
+        { entities: [{ _type: 'host', _key: 'h1', team: ['security'] }] },
       ]),
       { numEntitiesUpdated: 1 },
     );
@@ -144,7 +144,7 @@ describe('property catalog per account (HTTP, real Neo4j)', () => {
     );
     assert.deepEqual(
       await entries(a.accountId),
-      [...before, '_overrides:list', 'owner:list', 'risk:number'].sort(),
+      [...before, '_overrides:list', 'team:list', 'risk:number'].sort(),
     );
   });
 
