@@ -1,8 +1,9 @@
 import type { AccountService } from '../accounts/account-service';
 import type { BlobStore } from '../blob/blob-store';
-import { ConflictError } from '../errors/app-error';
+import { ConflictError, ValidationError } from '../errors/app-error';
 import type { Graph } from '../graph/graph';
 import { stageBatch } from './batch-staging';
+import { BULK_FILE_CORRELATION_ID } from './bulk-file';
 import type { FinalizeDispatcher } from './finalize-dispatch';
 import type { JobEvent, JobRef, SyncJobApi, UploadRequest } from './job-service-contract';
 import type { JobStatus, SdkAbortStatus, SyncJob } from './job-types';
@@ -49,6 +50,12 @@ export class SyncJobService implements SyncJobApi {
     const ref = { accountId: input.accountId, jobId: input.jobId };
     const before = await this.deps.jobs.get(ref);
     requireAwaitingUploads(before);
+    // The bulk file is staged under this id at finalize: a batch holding it would make finalize
+    // take the file as staged already and skip it.
+    if (input.correlationId === BULK_FILE_CORRELATION_ID)
+      throw new ValidationError(
+        `JupiterOne-Correlation-Id '${BULK_FILE_CORRELATION_ID}' is reserved for the job's bulk upload file: send this batch under another correlation id`,
+      );
     const ignoreDuplicates = before.ignoreDuplicates || input.ignoreDuplicates;
     const upload = await readRequestBody(input.body, input.format);
     try {

@@ -2903,7 +2903,7 @@ export interface components {
          *     objects re-sent compressed, in another format or to another upload route are the same
          *     batch. Other content under a correlation id the job already took is 409
          *     `CORRELATION_ID_REUSED`: that batch is not stored, and the client must send it under a new
-         *     correlation id.
+         *     correlation id. `bulk-file` is reserved for the job's bulk upload file (400).
          */
         CorrelationId: string;
     };
@@ -3300,7 +3300,7 @@ export interface operations {
                  *     objects re-sent compressed, in another format or to another upload route are the same
                  *     batch. Other content under a correlation id the job already took is 409
                  *     `CORRELATION_ID_REUSED`: that batch is not stored, and the client must send it under a new
-                 *     correlation id.
+                 *     correlation id. `bulk-file` is reserved for the job's bulk upload file (400).
                  */
                 "JupiterOne-Correlation-Id"?: components["parameters"]["CorrelationId"];
             };
@@ -3358,7 +3358,7 @@ export interface operations {
                  *     objects re-sent compressed, in another format or to another upload route are the same
                  *     batch. Other content under a correlation id the job already took is 409
                  *     `CORRELATION_ID_REUSED`: that batch is not stored, and the client must send it under a new
-                 *     correlation id.
+                 *     correlation id. `bulk-file` is reserved for the job's bulk upload file (400).
                  */
                 "JupiterOne-Correlation-Id"?: components["parameters"]["CorrelationId"];
             };
@@ -3416,7 +3416,7 @@ export interface operations {
                  *     objects re-sent compressed, in another format or to another upload route are the same
                  *     batch. Other content under a correlation id the job already took is 409
                  *     `CORRELATION_ID_REUSED`: that batch is not stored, and the client must send it under a new
-                 *     correlation id.
+                 *     correlation id. `bulk-file` is reserved for the job's bulk upload file (400).
                  */
                 "JupiterOne-Correlation-Id"?: components["parameters"]["CorrelationId"];
             };

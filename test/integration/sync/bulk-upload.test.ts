@@ -450,6 +450,36 @@ describe('sync jobs: bulk upload URL (real API server, real Neo4j)', function ()
     });
   });
 
+  describe('the bulk file’s correlation id', () => {
+    it('is refused to a client batch (400, nothing staged), so finalize still applies the file', async () => {
+      const c = await client();
+      const { id, scope, url } = await jobWithUrl(c);
+      const file: GraphFile = { entities: [entity('f1', { from: 'file' })] };
+      assert.equal(
+        (await putTo(url, json(file), { 'Content-Type': 'application/json' })).status,
+        200,
+      );
+      const res = await request(c.target)
+        .post(`${JOBS}/${id}/upload`)
+        .set(c.account.headers)
+        .set('JupiterOne-Correlation-Id', 'bulk-file')
+        .send({ entities: [entity('b1', { from: 'batch' })] });
+      assert.equal(res.status, 400);
+      assert.deepEqual(res.body, {
+        error: {
+          code: 'VALIDATION_ERROR',
+          message:
+            "JupiterOne-Correlation-Id 'bulk-file' is reserved for the job's bulk upload file: send this batch under another correlation id",
+        },
+      });
+      assert.equal((await c.job(id)).numEntitiesUploaded, 0, 'nothing staged');
+      const job = await c.finalize(id);
+      assert.equal(job.status, 'FINISHED', JSON.stringify(job));
+      assert.deepEqual([job.numEntitiesUploaded, job.numEntitiesCreated], [1, 1]);
+      assert.deepEqual(await storedGraph(c.account.accountId, scope), normalized(file));
+    });
+  });
+
   describe('CSV and YAML files', () => {
     /** FILE as CSV: arrays as JSON cells, relationships told by their end columns. */
     const CSV = [
