@@ -1,7 +1,7 @@
 // `npm run lint:self-contained`: the repository builds, tests and explains itself with nothing
 // beside it. Fails, naming file:line, when a tracked file
-// - points at the sibling directory it once read fixtures and specs from: a relative path such as
-//   `../shared/...`, a path join that climbs out of the repository root to it
+// - points at the sibling directory it once read fixtures and specs from (SIBLING below): a
+//   relative path climbing up one or more levels to it, a path join that climbs out of the root to it
 //   (`path.join(repoRoot, '..', 'shared')`), or a path into its spec or corpus folder;
 // - names a Markdown file that the repository does not have (no tracked file has that base name),
 //   such as the specification files the project was built from: a reader cannot open them, so
@@ -26,7 +26,8 @@ const SIBLING = 'shared';
 const quote = `['"\`]`;
 const up = `${quote}\\.\\.(?:[\\\\/]\\.\\.)*[\\\\/]?${quote}`;
 const SIBLING_PATTERNS = [
-  // A relative path climbing to it, in any text: ../shared, ../../shared/spec, ..\shared.
+  // A relative path climbing to it, in any text: `..` then a slash or backslash then SIBLING,
+  // at any depth (also `../..` before it, or a subfolder after it).
   new RegExp(`\\.\\.[\\\\/]+${SIBLING}\\b`, 'g'),
   // A join of literals: '..', 'shared' / '../..', "shared/corpus".
   new RegExp(
