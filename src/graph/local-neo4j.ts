@@ -37,8 +37,6 @@ export interface LocalNeo4jOptions {
   portFallback?: boolean;
   heap: string;
   pagecache: string;
-  /** Where Maven's and the JVM's output goes. Default: `<homeDir>/../logs/local-neo4j.log`. */
-  logFile?: string;
   /**
    * True: attachers wait until ready() is called (after the owner applied the schema), so they
    * never use a database without its constraints. False (default): ready once Neo4j answers.
@@ -111,7 +109,7 @@ export async function attachLocalNeo4j(
       silentSince ??= Date.now();
       if (Date.now() - silentSince > ANSWER_TIMEOUT_MS)
         throw new LocalNeo4jError(
-          `The local Neo4j at ${state.uri} (pid ${String(state.pid)}) is running but does not answer: stop graphsync (npm start) and start it again. Its log: ${defaultLogFile(homeDir)}`,
+          `The local Neo4j at ${state.uri} (pid ${String(state.pid)}) is running but does not answer: stop graphsync (npm start) and start it again. Its log: ${logFileOf(homeDir)}`,
         );
     } else if (!said) {
       log(`Waiting for the local Neo4j that graphsync process ${state.owner} is starting...`);
@@ -119,7 +117,7 @@ export async function attachLocalNeo4j(
     }
     if (Date.now() > deadline)
       throw new LocalNeo4jError(
-        `The local Neo4j that graphsync process ${state.owner} is starting was not ready within ${ATTACH_TIMEOUT_MS / 60_000} minutes. Its log: ${defaultLogFile(homeDir)}`,
+        `The local Neo4j that graphsync process ${state.owner} is starting was not ready within ${ATTACH_TIMEOUT_MS / 60_000} minutes. Its log: ${logFileOf(homeDir)}`,
       );
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -150,7 +148,8 @@ export async function startLocalNeo4j(opts: LocalNeo4jOptions): Promise<LocalNeo
   return startClaimed(opts);
 }
 
-function defaultLogFile(homeDir: string): string {
+/** Where Maven's and the JVM's output goes: `DATA_DIR/logs/local-neo4j.log` for home `DATA_DIR/neo4j`. */
+function logFileOf(homeDir: string): string {
   return path.join(path.dirname(homeDir), 'logs', 'local-neo4j.log');
 }
 
@@ -159,7 +158,7 @@ async function startClaimed(opts: LocalNeo4jOptions): Promise<LocalNeo4j> {
   const home = opts.homeDir;
   const owner = process.pid;
   try {
-    const logFile = opts.logFile ?? defaultLogFile(home);
+    const logFile = logFileOf(home);
     fs.mkdirSync(path.dirname(logFile), { recursive: true });
     const port = await choosePort(opts);
     const classpath = await buildLauncher(opts.log, logFile);

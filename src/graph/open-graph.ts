@@ -48,7 +48,6 @@ export async function openGraph(config: Config, options: OpenGraphOptions): Prom
             portFallback: !config.neo4j.local.portChosen,
             heap: config.neo4j.local.heap,
             pagecache: config.neo4j.local.pagecache,
-            logFile: path.join(config.dataDir, 'logs', 'local-neo4j.log'),
             readyAfterSchema: true,
             log,
           })

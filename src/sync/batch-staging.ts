@@ -24,9 +24,10 @@ export interface BatchStagingDeps {
  * Stages one validated batch of a job (an upload request, or the bulk file at finalize): in one
  * Neo4j transaction that holds the job's lock, it skips a batch whose correlation id was seen with
  * the same content (a retry), refuses one whose correlation id was seen with other content (409
- * CORRELATION_ID_REUSED: that data would otherwise be lost without a word), rejects keys uploaded by an earlier batch (unless duplicates are ignored), enforces the OVERRIDE
- * cap, writes the batch to the blob store and adds it to the job's counters. A batch is either
- * staged and counted once, or not at all. Rule violations throw ValidationError.
+ * CORRELATION_ID_REUSED: that data would otherwise be lost without a word), rejects keys
+ * uploaded by an earlier batch (unless duplicates are ignored), enforces the OVERRIDE cap,
+ * writes the batch to the blob store and adds it to the job's counters. A batch is either staged
+ * and counted once, or not at all. Rule violations throw ValidationError.
  */
 export async function stageBatch(
   deps: BatchStagingDeps,
