@@ -6,11 +6,13 @@
 // out: it is unchanged.
 // Properties pinned by OVERRIDE (_overrides) count as holding: no write changes them; tags a rule
 // set (_ruleTags) are not the owner's data, so they are no difference either.
+// Entities are found by _keyHash, the digest of row.key (decision 0035).
 // params: $accountId, $scope, $rows, $jobId
 // returns: i, id, deleted, hash, same, lastJob, lastOp
 UNWIND $rows AS row
-OPTIONAL MATCH (n:Entity {_accountId: $accountId, _scope: $scope, _key: row.key})
-USING INDEX SEEK n:Entity(_accountId, _scope, _key)
+OPTIONAL MATCH (n:Entity {_accountId: $accountId, _scope: $scope, _keyHash: row.keyHash})
+USING INDEX SEEK n:Entity(_accountId, _scope, _keyHash)
+WHERE n._key = row.key
 WITH row, n
 WHERE row.hash IS NULL OR n IS NULL OR n._deleted OR n._hash IS NULL OR n._hash <> row.hash
    OR n._lastSyncJobId = $jobId

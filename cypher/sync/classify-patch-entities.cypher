@@ -2,11 +2,13 @@
 // the account only for a job without scope, $scope null), and whether the given properties already
 // hold (nulls mean "absent"). An _id outside the job's scope finds nothing: the job may not write it.
 // Properties pinned by OVERRIDE (_overrides) count as holding: no write changes them.
+// By _key means by _keyHash, the digest of row.key (decision 0035).
 // params: $accountId, $scope, $rows
 // returns: i, id, deleted, same, lastJob, lastOp
 UNWIND $rows AS row
-OPTIONAL MATCH (byKey:Entity {_accountId: $accountId, _scope: $scope, _key: row.key})
-USING INDEX SEEK byKey:Entity(_accountId, _scope, _key)
+OPTIONAL MATCH (byKey:Entity {_accountId: $accountId, _scope: $scope, _keyHash: row.keyHash})
+USING INDEX SEEK byKey:Entity(_accountId, _scope, _keyHash)
+WHERE byKey._key = row.key
 OPTIONAL MATCH (byId:Entity {_id: row.id})
 USING INDEX SEEK byId:Entity(_id)
 WITH row, CASE WHEN row.id IS NULL THEN byKey

@@ -1,5 +1,5 @@
 // For each uploaded relationship: its two ends (by _key in the scope, or in row.fromScope /
-// row.toScope for CROSS_SCOPE, or by _id in the account)
+// row.toScope for CROSS_SCOPE, found through _keyHash: decision 0035, or by _id in the account)
 // and the stored relationship with the same _key between them, if any, and whether row.cmp holds
 // on it (nulls mean "absent"; with row.exact no custom property beyond row.cmp either). Reads only.
 // With row.hash (DIFF) a row whose relationship is stored, live, of type row.class, with that hash,
@@ -8,12 +8,14 @@
 // params: $accountId, $scope, $rows, $jobId
 // returns: i, fromId, fromDeleted, toId, toDeleted, relId, relType, deleted, hash, same, lastJob, lastOp
 UNWIND $rows AS row
-OPTIONAL MATCH (fk:Entity {_accountId: $accountId, _scope: coalesce(row.fromScope, $scope), _key: row.fromKey})
-USING INDEX SEEK fk:Entity(_accountId, _scope, _key)
+OPTIONAL MATCH (fk:Entity {_accountId: $accountId, _scope: coalesce(row.fromScope, $scope), _keyHash: row.fromKeyHash})
+USING INDEX SEEK fk:Entity(_accountId, _scope, _keyHash)
+WHERE fk._key = row.fromKey
 OPTIONAL MATCH (fi:Entity {_id: row.fromId})
 USING INDEX SEEK fi:Entity(_id)
-OPTIONAL MATCH (tk:Entity {_accountId: $accountId, _scope: coalesce(row.toScope, $scope), _key: row.toKey})
-USING INDEX SEEK tk:Entity(_accountId, _scope, _key)
+OPTIONAL MATCH (tk:Entity {_accountId: $accountId, _scope: coalesce(row.toScope, $scope), _keyHash: row.toKeyHash})
+USING INDEX SEEK tk:Entity(_accountId, _scope, _keyHash)
+WHERE tk._key = row.toKey
 OPTIONAL MATCH (ti:Entity {_id: row.toId})
 USING INDEX SEEK ti:Entity(_id)
 WITH row,

@@ -1,7 +1,9 @@
-// Which of these keys this job has already received (duplicate detection across batches).
+// Which of these keys ({key, keyHash}: decision 0035) this job has already received (duplicate
+// detection across batches).
 // params: $jobId, $kind, $keys
 // returns: key
-UNWIND $keys AS key
-MATCH (s:_SyncStagedKey {jobId: $jobId, kind: $kind, key: key})
-USING INDEX SEEK s:_SyncStagedKey(jobId, kind, key)
+UNWIND $keys AS k
+MATCH (s:_SyncStagedKey {jobId: $jobId, kind: $kind, keyHash: k.keyHash})
+USING INDEX SEEK s:_SyncStagedKey(jobId, kind, keyHash)
+WHERE s.key = k.key
 RETURN s.key AS key

@@ -1,21 +1,24 @@
 // Mapped relationships: for each row, the source entity (row.sourceKey in the scope) and the live
 // entities of the account that match any one of row.filters (every condition of the filter holds:
 // `_class` conditions name classes the entity has, others equal the property). A filter with a
-// _key is found through the (_accountId, _key) index, else one with a _type through the type
-// index; a filter with neither scans the account's entities. ownPlaceholders: the targets that are
+// _key is found through the (_accountId, _keyHash) index (f.keyHash, the key's digest: decision
+// 0035), else one with a _type through the type index; a filter with neither scans the account's
+// entities. ownPlaceholders: the targets that are
 // placeholders this job ($jobId) created (a re-run counts them). Reads only.
 // params: $accountId, $scope, $rows, $placeholderScope, $jobId
 // returns: i, sourceId, sourceDeleted, targets, ownPlaceholders
 UNWIND $rows AS row
-OPTIONAL MATCH (s:Entity {_accountId: $accountId, _scope: $scope, _key: row.sourceKey})
-USING INDEX SEEK s:Entity(_accountId, _scope, _key)
+OPTIONAL MATCH (s:Entity {_accountId: $accountId, _scope: $scope, _keyHash: row.sourceKeyHash})
+USING INDEX SEEK s:Entity(_accountId, _scope, _keyHash)
+WHERE s._key = row.sourceKey
 CALL (row) {
   UNWIND row.filters AS f
   CALL (f) {
     WITH f
     WHERE f.key IS NOT NULL
-    MATCH (t:Entity {_accountId: $accountId, _key: f.key})
-    USING INDEX SEEK t:Entity(_accountId, _key)
+    MATCH (t:Entity {_accountId: $accountId, _keyHash: f.keyHash})
+    USING INDEX SEEK t:Entity(_accountId, _keyHash)
+    WHERE t._key = f.key
     RETURN t
     UNION
     WITH f

@@ -5,7 +5,7 @@
 // any scope of the account, narrowed by row.scope. $within (the scope of a job that has one, else
 // null) bounds the _id and $anyScope lookups: an entity outside it is not the job's to write. Rows
 // whose entity is missing, deleted, ambiguous or outside $within (the job counted those as errors)
-// are left out. Reads only.
+// are left out. Keys are found through _keyHash, the digest of row.key (decision 0035). Reads only.
 // params: $accountId, $scope, $anyScope, $within, $rows
 // returns: i, entityId, latest
 UNWIND $rows AS row
@@ -13,12 +13,12 @@ OPTIONAL MATCH (byId:Entity {_id: row.id})
 USING INDEX SEEK byId:Entity(_id)
 WITH row, CASE WHEN byId._accountId = $accountId AND ($within IS NULL OR byId._scope = $within)
                THEN byId ELSE null END AS byId
-OPTIONAL MATCH (inScope:Entity {_accountId: $accountId, _scope: $scope, _key: row.key})
-USING INDEX SEEK inScope:Entity(_accountId, _scope, _key)
-WHERE row.id IS NULL AND NOT $anyScope
-OPTIONAL MATCH (anywhere:Entity {_accountId: $accountId, _key: row.key})
-USING INDEX SEEK anywhere:Entity(_accountId, _key)
-WHERE row.id IS NULL AND $anyScope AND anywhere._type = row.type
+OPTIONAL MATCH (inScope:Entity {_accountId: $accountId, _scope: $scope, _keyHash: row.keyHash})
+USING INDEX SEEK inScope:Entity(_accountId, _scope, _keyHash)
+WHERE row.id IS NULL AND NOT $anyScope AND inScope._key = row.key
+OPTIONAL MATCH (anywhere:Entity {_accountId: $accountId, _keyHash: row.keyHash})
+USING INDEX SEEK anywhere:Entity(_accountId, _keyHash)
+WHERE row.id IS NULL AND $anyScope AND anywhere._key = row.key AND anywhere._type = row.type
   AND (row.scope IS NULL OR anywhere._scope = row.scope)
   AND ($within IS NULL OR anywhere._scope = $within)
 WITH row, byId, inScope, collect(anywhere) AS anywhere

@@ -11,8 +11,9 @@ USING INDEX SEEK a:Entity(_id)
 OPTIONAL MATCH (a)-[r]->(b)
 WHERE r._key = l.key AND r._accountId = $accountId AND r._scope = $scope
 WITH l, r, b, a
-OPTIONAL MATCH (s:_SyncStagedKey {jobId: $jobId, kind: 'r', key: l.key})
-USING INDEX SEEK s:_SyncStagedKey(jobId, kind, key)
+OPTIONAL MATCH (s:_SyncStagedKey {jobId: $jobId, kind: 'r', keyHash: l.keyHash})
+USING INDEX SEEK s:_SyncStagedKey(jobId, kind, keyHash)
+WHERE s.key = l.key
 WITH l, r, a, b, s,
      r IS NOT NULL AND r._deleted = false
        AND (a._deleted = true OR b._deleted = true OR s IS NULL OR s.hash <> coalesce(r._hash, '')) AS absent

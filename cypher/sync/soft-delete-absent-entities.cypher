@@ -7,8 +7,9 @@ MATCH (n:Entity {_accountId: $accountId, _scope: $scope})
 USING INDEX SEEK n:Entity(_accountId, _scope)
 WHERE n._deleted = false AND NOT n._type IN $partialTypes
   AND NOT EXISTS {
-    MATCH (s:_SyncStagedKey {jobId: $jobId, kind: 'e', key: n._key})
-    USING INDEX SEEK s:_SyncStagedKey(jobId, kind, key)
+    MATCH (s:_SyncStagedKey {jobId: $jobId, kind: 'e', keyHash: n._keyHash})
+    USING INDEX SEEK s:_SyncStagedKey(jobId, kind, keyHash)
+    WHERE s.key = n._key
   }
 WITH n LIMIT toInteger($limit)
 SET n._deleted = true, n._endOn = $now, n._version = coalesce(n._version, 0) + 1,

@@ -10,8 +10,9 @@ USING INDEX SEEK e:Entity(_accountId, _scope)
 WHERE r._accountId = $accountId AND r._scope = $scope AND r._deleted = false
 WITH DISTINCT r
 WITH r, startNode(r) AS a, endNode(r) AS b
-OPTIONAL MATCH (s:_SyncStagedKey {jobId: $jobId, kind: 'r', key: r._key})
-USING INDEX SEEK s:_SyncStagedKey(jobId, kind, key)
+OPTIONAL MATCH (s:_SyncStagedKey {jobId: $jobId, kind: 'r', keyHash: r._keyHash})
+USING INDEX SEEK s:_SyncStagedKey(jobId, kind, keyHash)
+WHERE s.key = r._key
 WITH r, a, b, s
 WHERE a._deleted = true OR b._deleted = true
    OR (NOT r._type IN $partialTypes

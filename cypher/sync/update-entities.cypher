@@ -1,7 +1,7 @@
 // Rewrites existing entities by _id. $merge false (DIFF): the properties become exactly row.props;
 // true (PUT, PATCH): row.props is applied over the stored ones (a null removes a property), except
 // on rows with row.replace (a PUT reviving a soft-deleted entity: it comes back as uploaded).
-// Identity and history (_id, _key, _scope, _accountId, _createdOn) are kept (a placeholder of the
+// Identity and history (_id, _key and _keyHash, _scope, _accountId, _createdOn) are kept (a placeholder of the
 // mapper that is adopted, row.adopt, moves to row.props._scope), _version grows, and
 // class labels follow row.classes when given; the _type label (see sync/create-entities) follows
 // the stored _type, the old type's label going when the type changes. Properties pinned by
@@ -17,7 +17,7 @@ USING INDEX SEEK n:Entity(_id)
 WITH n, row, properties(n) AS old
 SET n = CASE WHEN $merge AND NOT coalesce(row.replace, false) THEN old ELSE {} END
 SET n += row.props
-SET n._id = old._id, n._key = old._key,
+SET n._id = old._id, n._key = old._key, n._keyHash = old._keyHash,
     n._scope = CASE WHEN coalesce(row.adopt, false) THEN row.props._scope ELSE old._scope END, n._accountId = old._accountId,
     n._createdOn = old._createdOn, n._version = coalesce(old._version, 0) + 1,
     n._overrides = old._overrides

@@ -15,6 +15,6 @@ DELETE old
 CREATE (a)-[r:$(row.class)]->(b)
 SET r = CASE WHEN $merge AND NOT coalesce(row.replace, false) THEN props ELSE {} END
 SET r += row.props
-SET r._id = props._id, r._key = props._key, r._scope = props._scope, r._accountId = props._accountId,
+SET r._id = props._id, r._key = props._key, r._keyHash = props._keyHash, r._scope = props._scope, r._accountId = props._accountId,
     r._createdOn = props._createdOn, r._version = coalesce(props._version, 0) + 1
 RETURN count(r) AS updated

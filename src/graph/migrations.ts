@@ -1,23 +1,31 @@
 import { TYPE_LABEL_PATTERN } from '../sync/property-rules';
 import type { Graph } from './graph';
+import { addKeyHashes } from './key-hash-migration';
 
 /**
  * Data migrations of the graph model (decision 0034), run by applySchema after the constraints
  * and indexes, at every start of a process that owns the database. Each is idempotent:
  * - renames of graphsync's own relationship types to `_`-prefixed ones run every time (with
  *   nothing left to rename, each is one lookup of an empty relationship type);
- * - one-off passes over the entities run once and are recorded as `:_Migration` nodes.
+ * - one-off passes over the graph run once and are recorded as `:_Migration` nodes: type labels
+ *   (decision 0034) and key digests (decision 0035).
  * Two processes starting together may both run one; a rename that loses the race (a relationship
  * the other one already moved) is run again.
  */
 const RENAMES = ['migrations/rename-has-api-key', 'migrations/rename-has-event'];
 
-const ONCE: ReadonlyArray<{ name: string; statement: string; params: Record<string, unknown> }> = [
+const ONCE: ReadonlyArray<{ name: string; run: (graph: Graph) => Promise<void> }> = [
   {
     name: 'entity-type-labels',
-    statement: 'migrations/add-entity-type-labels',
-    params: { typeLabelPattern: TYPE_LABEL_PATTERN },
+    run: (graph) =>
+      withRetry(() =>
+        graph.autoCommit('migrations/add-entity-type-labels', {
+          typeLabelPattern: TYPE_LABEL_PATTERN,
+        }),
+      ),
   },
+  // Decision 0035: keys are indexed by their digest; objects written before get it.
+  { name: 'key-hashes', run: addKeyHashes },
 ];
 
 const ATTEMPTS = 3;
@@ -29,7 +37,7 @@ export async function applyMigrations(graph: Graph): Promise<void> {
   );
   for (const m of ONCE) {
     if (done.has(m.name)) continue;
-    await withRetry(() => graph.autoCommit(m.statement, m.params));
+    await m.run(graph);
     await graph.write('migrations/record-done', { name: m.name, now: Date.now() });
   }
 }

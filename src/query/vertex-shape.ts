@@ -25,10 +25,12 @@ export interface Edge {
 
 /**
  * graphsync's own bookkeeping on entities and relationships (docs/graph-model.md): how a DIFF
- * tells unchanged content and which job last wrote an object. Never shown to clients.
+ * tells unchanged content and which job last wrote an object, and the digest its `_key` is indexed
+ * by (decision 0035). Never shown to clients.
  */
 export const HIDDEN_PROPERTIES: ReadonlySet<string> = new Set([
   '_hash',
+  '_keyHash',
   '_lastSyncJobId',
   '_lastSyncOp',
   '_lastMappedJobId',

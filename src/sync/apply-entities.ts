@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type PropertyKindPair, propertyKindPairs } from '../catalog/property-kinds';
+import { keyRef } from '../graph/key-hash';
 import { type ApplyContext, type Op, replayed, stamp, type Write } from './apply-context';
 import { PLACEHOLDER_SCOPE } from './apply-mapped';
 import { prepareOverrides } from './apply-override';
@@ -78,7 +79,9 @@ async function upsertChunk(ctx: ApplyContext, chunk: StagedEntity[]): Promise<Wr
         scope: ctx.scope,
         jobId: ctx.job.id,
         rows: chunk.map((e, i) =>
-          merge ? { i, key: e.key, cmp: comparable(e, false) } : { i, key: e.key, hash: hashes[i] },
+          merge
+            ? { i, ...keyRef(e.key), cmp: comparable(e, false) }
+            : { i, ...keyRef(e.key), hash: hashes[i] },
         ),
       });
   const sameContent = merge ? new Set<number>() : await equalWithoutHash(ctx, chunk, classified);
@@ -156,7 +159,7 @@ async function equalWithoutHash(
     jobId: ctx.job.id,
     rows: hashless.map((c) => ({
       i: c.i,
-      key: chunk[c.i]!.key,
+      ...keyRef(chunk[c.i]!.key),
       cmp: comparable(chunk[c.i]!, false),
       exact: true,
     })),
@@ -176,7 +179,7 @@ async function placeholdersToAdopt(
   const rows = await ctx.graph.read<{ i: number; id: string }>('sync/find-placeholders', {
     accountId: ctx.accountId,
     placeholderScope: PLACEHOLDER_SCOPE,
-    rows: fresh.map((c) => ({ i: c.i, key: chunk[c.i]!.key, type: chunk[c.i]!.type })),
+    rows: fresh.map((c) => ({ i: c.i, ...keyRef(chunk[c.i]!.key), type: chunk[c.i]!.type })),
   });
   return new Map(rows.map((r) => [r.i, r.id]));
 }
@@ -187,7 +190,7 @@ async function patchChunk(ctx: ApplyContext, chunk: StagedEntity[]): Promise<Wri
     scope: ctx.scope,
     rows: chunk.map((e, i) => ({
       i,
-      key: e.key ?? null,
+      ...keyRef(e.key),
       id: e.id ?? null,
       cmp: comparable(e, true),
     })),
@@ -279,6 +282,7 @@ function createProps(ctx: ApplyContext, e: StagedEntity, hash: string): Record<s
     _accountId: ctx.accountId,
     _scope: ctx.scope,
     _key: e.key,
+    _keyHash: keyRef(e.key).keyHash,
     _type: e.type,
     _class: e.classes,
     _id: randomUUID(),

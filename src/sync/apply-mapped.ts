@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { keyHash } from '../graph/key-hash';
 import type { ApplyContext } from './apply-context';
 import { contentHash } from './content-hash';
 import type { PropertyValue, RelationshipMapping, StagedRelationship } from './job-types';
@@ -70,6 +71,7 @@ export async function resolveMappings(
     rows: mapped.map((r, i) => ({
       i,
       sourceKey: r.mapping.sourceEntityKey,
+      sourceKeyHash: keyHash(r.mapping.sourceEntityKey),
       filters: r.mapping.targetFilterKeys.map((names) => filterOf(names, r.mapping.targetEntity)),
     })),
   });
@@ -128,8 +130,10 @@ export async function resolveMappings(
 /** A filter's conditions, and the `_key` or `_type` its lookup can start from. */
 function filterOf(names: string[], target: Record<string, PropertyValue>) {
   const value = (name: string) => target[name];
+  const key = names.includes('_key') ? value('_key') : null;
   return {
-    key: names.includes('_key') ? value('_key') : null,
+    key,
+    keyHash: typeof key === 'string' ? keyHash(key) : null,
     type: names.includes('_type') ? value('_type') : null,
     conds: names.map((name) => ({ name, value: value(name) })),
   };
@@ -153,6 +157,7 @@ function placeholderFor(
     _accountId: ctx.accountId,
     _scope: PLACEHOLDER_SCOPE,
     _key: key,
+    _keyHash: keyHash(key),
     _type: type,
     _class: classes,
     _id: id,

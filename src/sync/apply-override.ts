@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { propertyKindPairs } from '../catalog/property-kinds';
+import { keyRef } from '../graph/key-hash';
 import { type ApplyContext, replayed, type Write, writableScope } from './apply-context';
 import type { StagedEntity } from './job-types';
 
@@ -33,7 +34,7 @@ export async function prepareOverrides(ctx: ApplyContext, chunk: StagedEntity[])
       rows: chunk.map((e, i) => ({
         i,
         id: e.id ?? null,
-        key: e.id === undefined ? (e.key ?? null) : null,
+        ...keyRef(e.id === undefined ? e.key : null),
         type: e.type ?? null,
         scope: e.scope ?? null,
         names: names[i],

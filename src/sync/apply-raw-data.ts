@@ -1,3 +1,4 @@
+import { keyRef } from '../graph/key-hash';
 import type { LatestVersion, RawDataItem } from '../rawdata/raw-data-writer';
 import { type ApplyContext, type Write, writableScope } from './apply-context';
 import type { StagedEntity } from './job-types';
@@ -61,7 +62,7 @@ async function resolve(
       return {
         i,
         id: e.id ?? null,
-        key: e.key ?? null,
+        ...keyRef(e.key),
         type: e.type ?? null,
         scope: e.scope ?? null,
         names: e.rawData!.map((entry) => entry.name),

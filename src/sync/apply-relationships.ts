@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { propertyKindPairs } from '../catalog/property-kinds';
+import { keyHash, keyHashOf } from '../graph/key-hash';
 import { type ApplyContext, type Op, replayed, stamp, type Write } from './apply-context';
 import { relationshipHash, withoutNulls } from './content-hash';
 import {
@@ -100,8 +101,12 @@ export async function prepareRelationships(
             i,
             key: r.key,
             class: r.class,
-            ...(r.fromId === undefined ? { fromKey: r.fromKey } : { fromId: r.fromId }),
-            ...(r.toId === undefined ? { toKey: r.toKey } : { toId: r.toId }),
+            ...(r.fromId === undefined
+              ? { fromKey: r.fromKey, fromKeyHash: keyHashOf(r.fromKey) }
+              : { fromId: r.fromId }),
+            ...(r.toId === undefined
+              ? { toKey: r.toKey, toKeyHash: keyHashOf(r.toKey) }
+              : { toId: r.toId }),
             ...(r.fromScope === undefined ? {} : { fromScope: r.fromScope, toScope: r.toScope }),
             ...(merge
               ? { cmp: { ...withoutNulls(r.properties), _type: r.type } }
@@ -124,7 +129,7 @@ export async function prepareRelationships(
   }> = [];
   const updates: Array<{ props: Record<string, unknown> } & Record<string, unknown>> = [];
   const hashFills: unknown[] = [];
-  const links: Array<{ fromId: string | null; key: string }> = [];
+  const links: Array<{ fromId: string | null; key: string; keyHash: string }> = [];
   for (const c of classified) {
     const r = chunk[c.i]!;
     const hash = hashes[c.i]!;
@@ -181,7 +186,7 @@ export async function prepareRelationships(
     ctx.tally.relationship(op);
     // CROSS_SCOPE: every relationship written is recorded for the delete step of later jobs.
     if (ctx.mode === 'CROSS_SCOPE' && op !== 'unchanged')
-      links.push({ fromId: c.fromId, key: r.key });
+      links.push({ fromId: c.fromId, key: r.key, keyHash: keyHash(r.key) });
   }
   const touched = mapping.resolved.map((m) => ({
     fromId: m.relationship.fromId,
@@ -237,9 +242,7 @@ export async function prepareRelationships(
           rows: creates.map(({ mapped, ...row }) => {
             const moved = actual(row);
             const key = keyOf(mapped, moved.props._key as string);
-            return key === moved.props._key
-              ? moved
-              : { ...moved, props: { ...moved.props, _key: key } };
+            return { ...moved, props: { ...moved.props, _key: key, _keyHash: keyHash(key) } };
           }),
         });
       }
@@ -273,7 +276,13 @@ async function resolveEnds(ctx: ApplyContext, chunk: StagedRelationship[]): Prom
   >('sync/resolve-relationship-ends', {
     accountId: ctx.accountId,
     scope: ctx.scope,
-    rows: chunk.map((r, i) => ({ i, fromKey: r.fromKey, toKey: r.toKey })),
+    rows: chunk.map((r, i) => ({
+      i,
+      fromKey: r.fromKey,
+      fromKeyHash: keyHashOf(r.fromKey),
+      toKey: r.toKey,
+      toKeyHash: keyHashOf(r.toKey),
+    })),
   });
   return ends.map((e) => ({ ...NO_RELATIONSHIP, ...e }));
 }
@@ -307,7 +316,9 @@ async function equalWithoutHash(
         i: c.i,
         key: r.key,
         fromKey: r.fromId === undefined ? (r.fromKey ?? null) : null,
+        fromKeyHash: r.fromId === undefined ? keyHashOf(r.fromKey) : null,
         toKey: r.toId === undefined ? (r.toKey ?? null) : null,
+        toKeyHash: r.toId === undefined ? keyHashOf(r.toKey) : null,
         fromId: r.fromId ?? null,
         toId: r.toId ?? null,
         cmp: {

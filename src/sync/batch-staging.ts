@@ -5,13 +5,14 @@ import { contentHash, entityHash, relationshipHash } from './content-hash';
 import type { JobRef } from './job-service-contract';
 import type { ValidatedBatch } from './job-types';
 import type { JobStore, StoredJob } from './job-store';
-import { batchBlobKey, stagedKeyOf, writeBatch } from './staging';
+import { batchBlobKey, stagedKeyRef, writeBatch } from './staging';
 
 /** JupiterOne's cap on OVERRIDE jobs, counted across every batch and the bulk file. */
 export const OVERRIDE_ENTITY_LIMIT = 10_000;
 export const OVERRIDE_LIMIT_MESSAGE = `OVERRIDE sync jobs are limited to ${OVERRIDE_ENTITY_LIMIT} entities per job`;
 
-type StagedKey = { key: string; hash: string };
+/** A key as stage-keys records it: the key, its digest (decision 0035) and its content hash. */
+type StagedKey = { key: string; keyHash: string; hash: string };
 
 export interface BatchStagingDeps {
   graph: Graph;
@@ -40,9 +41,12 @@ export async function stageBatch(
     checkJob: (job: StoredJob) => void;
   },
 ): Promise<StoredJob> {
-  const entityKeys = batch.entities.map((e) => ({ key: stagedKeyOf(e), hash: entityHash(e) }));
+  const entityKeys: StagedKey[] = batch.entities.map((e) => ({
+    ...stagedKeyRef(e),
+    hash: entityHash(e),
+  }));
   const relationshipKeys: StagedKey[] = batch.relationships.map((r) => ({
-    key: r.key,
+    ...stagedKeyRef(r),
     hash: relationshipHash(r),
   }));
   // Mapped relationships count apart (numMappedRelationshipsUploaded); their keys share one space.
@@ -132,7 +136,7 @@ async function rejectKnownKeys(
   tx: Tx,
   jobId: string,
   kind: 'e' | 'r',
-  keys: Array<{ key: string }>,
+  keys: StagedKey[],
   list: 'entities' | 'relationships',
   what: string,
 ): Promise<void> {
@@ -140,7 +144,7 @@ async function rejectKnownKeys(
   const rows = await tx.run<{ key: string }>('sync/find-staged-keys', {
     jobId,
     kind,
-    keys: keys.map((k) => k.key),
+    keys: keys.map(({ key, keyHash }) => ({ key, keyHash })),
   });
   if (rows.length === 0) return;
   const known = new Set(rows.map((r) => r.key));

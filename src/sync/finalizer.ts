@@ -15,7 +15,7 @@ import { type JobStore, type StoredJob } from './job-store';
 import { FencedOutError, fencedGraph, fencedTxTimeoutMs } from './finalize-fence';
 import { counters, Progress, readCheckpoint } from './finalize-progress';
 import { effectiveScope } from './finalize-order';
-import { jobStagingPrefix, readBatch, stagedKeyOf } from './staging';
+import { jobStagingPrefix, readBatch, stagedKeyOf, stagedKeyRef } from './staging';
 
 /**
  * Applies a FINALIZE_PENDING job to the graph: entities first (batch by batch, in upload order),
@@ -383,7 +383,7 @@ export class Finalizer {
     seq: number,
     objects: T[],
   ): Promise<T[]> {
-    const keys = objects.map((o) => stagedKeyOf(o));
+    const keys = objects.map((o) => stagedKeyRef(o));
     const rows = await this.deps.graph.read<{ key: string }>('sync/superseded-keys', {
       jobId: job.id,
       kind,

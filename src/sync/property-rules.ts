@@ -13,25 +13,32 @@ import type { PropertyValue } from './job-types';
 export const MAX_KEY_LENGTH = 7000;
 
 /**
- * What the graph can store of a key: keys are indexed (with the account and the scope), and Neo4j
- * refuses index entries over ~8 KB, so a key's UTF-8 form may be at most 7000 bytes. ASCII keys
- * reach the character limit first; keys in other scripts may meet this one earlier
- * (docs/decisions/0030-upload-validation-spec-fidelity.md).
+ * What the graph can store of a `_type`: types are indexed as they are (with the account), and
+ * Neo4j refuses index entries over ~8 KB, so a type's UTF-8 form may be at most 7000 bytes. Keys
+ * have no such limit: they are indexed by a fixed-size digest (decision 0035), so 7000 characters
+ * of any script are taken.
  */
-export const MAX_KEY_BYTES = 7000;
+export const MAX_TYPE_BYTES = 7000;
 
 /**
- * `maximum length exceeded` (JupiterOne's message) for a key over 7000 characters, a message
- * naming the storage limit for one whose UTF-8 form is over 7000 bytes, or undefined.
+ * `maximum length exceeded` (JupiterOne's message) for a key or another identifying string over
+ * 7000 characters (code points), or undefined.
  */
 export function keyLengthProblem(value: string): string | undefined {
   // Each code point is one or two UTF-16 units: past twice the limit there is no need to count.
   if (value.length > 2 * MAX_KEY_LENGTH || codePoints(value) > MAX_KEY_LENGTH) {
     return 'maximum length exceeded';
   }
+  return undefined;
+}
+
+/** keyLengthProblem, and for a `_type` a message naming the index limit past 7000 bytes. */
+export function typeLengthProblem(value: string): string | undefined {
+  const problem = keyLengthProblem(value);
+  if (problem !== undefined) return problem;
   const bytes = Buffer.byteLength(value, 'utf8');
-  if (bytes > MAX_KEY_BYTES) {
-    return `too large to store: ${bytes} bytes of UTF-8, and the graph's key index holds at most ${MAX_KEY_BYTES}`;
+  if (bytes > MAX_TYPE_BYTES) {
+    return `too large to store: ${bytes} bytes of UTF-8, and the graph's type index holds at most ${MAX_TYPE_BYTES}`;
   }
   return undefined;
 }
@@ -174,7 +181,7 @@ export class UploadedObject {
     if (!this.has(field)) return undefined;
     const value = this.raw[field];
     if (typeof value !== 'string') fail(`${this.pointer(field)} must be a string`);
-    const problem = keyLengthProblem(value);
+    const problem = field === '_type' ? typeLengthProblem(value) : keyLengthProblem(value);
     if (problem !== undefined) fail(`${this.pointer(field)}: ${problem}`);
     return value;
   }

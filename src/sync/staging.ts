@@ -1,6 +1,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { accountSegment, type BlobStore, blobKey } from '../blob/blob-store';
 import { DataRejectedError, NotFoundError, UnavailableError } from '../errors/app-error';
+import { keyHash } from '../graph/key-hash';
 import type { ValidatedBatch } from './job-types';
 
 /**
@@ -56,4 +57,10 @@ export async function readBatch(blobs: BlobStore, key: string): Promise<Validate
 /** The staged-key identity of an object (PATCH entities without `_key` use their `_id`). */
 export function stagedKeyOf(o: { key?: string; id?: string }): string {
   return o.key ?? `#id:${o.id ?? ''}`;
+}
+
+/** A staged key as the statements look it up: with its digest, which the index holds (decision 0035). */
+export function stagedKeyRef(o: { key?: string; id?: string }): { key: string; keyHash: string } {
+  const key = stagedKeyOf(o);
+  return { key, keyHash: keyHash(key) };
 }

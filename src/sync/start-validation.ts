@@ -12,8 +12,8 @@ const STRING_FIELDS = ['source', 'scope', 'syncMode', 'integrationInstanceId', '
 
 /**
  * `scope` (and `integrationInstanceId`, the scope of integration jobs) is part of every entity's
- * uniqueness index entry together with the account and the `_key` (at most 7000 bytes): Neo4j
- * indexes at most ~8 KB per entry, so the scope gets the rest.
+ * index entries, together with the account and the key's digest (decision 0035): Neo4j indexes
+ * at most ~8 KB per entry, and scopes are names, so 1000 bytes leave room to spare.
  */
 export const MAX_SCOPE_BYTES = 1000;
 const SCOPE_FIELDS = ['scope', 'integrationInstanceId'];

@@ -5,6 +5,7 @@ import {
   isEntityPropertyValue,
   isObject,
   keyLengthProblem,
+  typeLengthProblem,
   MAX_CLASSES,
   STRING_ENTITY_PROPERTIES,
   type UploadedObject,
@@ -128,8 +129,13 @@ function validateTargetEntity(
     if ((name === '_key' || name === '_type') && (typeof value !== 'string' || value === '')) {
       fail(`${where}/${name} must be a non-empty string`);
     }
-    const keyProblem = name === '_key' ? keyLengthProblem(value as string) : undefined;
-    if (keyProblem !== undefined) fail(`${where}/_key: ${keyProblem}`);
+    const lengthProblem =
+      name === '_key'
+        ? keyLengthProblem(value as string)
+        : name === '_type'
+          ? typeLengthProblem(value as string)
+          : undefined;
+    if (lengthProblem !== undefined) fail(`${where}/${name}: ${lengthProblem}`);
     if (STRING_ENTITY_PROPERTIES.has(name) && typeof value !== 'string') {
       fail(`${where}/${name} has invalid type. Valid types are string or null.`);
     }

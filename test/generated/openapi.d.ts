@@ -1629,14 +1629,17 @@ export interface components {
          */
         UploadedEntity: {
             /**
-             * @description String, unique within the scope, at most 7000 characters (Unicode code points;
-             *     `/entities/0/_key: maximum length exceeded`). Keys are indexed with the account and the
-             *     scope, so a key's UTF-8 form must also be at most 7000 bytes, which keys in other
-             *     scripts reach first (3500 `é`): 400 `/entities/0/_key: too large to store: <n> bytes of
-             *     UTF-8, and the graph's key index holds at most 7000`.
+             * @description String, unique within the scope, at most 7000 characters: Unicode code points, of any
+             *     script (7000 `é` or 7000 emoji are taken); one more is a 400 `/entities/0/_key: maximum
+             *     length exceeded`.
              */
             _key?: unknown;
-            /** @description String, the entity's type in snake_case, e.g. `aws_instance`. */
+            /**
+             * @description String, the entity's type in snake_case, e.g. `aws_instance`; at most 7000 characters.
+             *     Types are indexed as they are, so a type's UTF-8 form must also be at most 7000 bytes:
+             *     400 `/entities/0/_type: too large to store: <n> bytes of UTF-8, and the graph's type
+             *     index holds at most 7000`.
+             */
             _type?: unknown;
             /**
              * @description TitleCase string, or array of 1 to 5 such strings, e.g. `Host` or `["Application",
@@ -1711,11 +1714,14 @@ export interface components {
          */
         UploadedRelationship: {
             /**
-             * @description String, unique within the scope; the same length limits as an entity's `_key` (7000
-             *     characters, 7000 bytes of UTF-8).
+             * @description String, unique within the scope; the same length limit as an entity's `_key` (7000
+             *     characters of any script).
              */
             _key?: unknown;
-            /** @description String, snake_case, e.g. `aws_instance_uses_volume`. */
+            /**
+             * @description String, snake_case, e.g. `aws_instance_uses_volume`; the same limits as an entity's
+             *     `_type`.
+             */
             _type?: unknown;
             /**
              * @description String in capitals, usually a verb, e.g. `USES`, `HAS`, `RUNS`. It becomes the Neo4j

@@ -37,7 +37,7 @@ const DELETE_LISTS =
   'deleteEntities and deleteRelationships are not supported in sync job uploads: delete entities with DELETE /entities/{id} and change them with PATCH /entities/{id}';
 const NOTHING = 'An upload must contain at least one entity or relationship';
 const TOO_LARGE = (bytes: number) =>
-  `too large to store: ${bytes} bytes of UTF-8, and the graph's key index holds at most 7000`;
+  `too large to store: ${bytes} bytes of UTF-8, and the graph's type index holds at most 7000`;
 const STRING_TYPE = 'has invalid type. Valid types are string or null.';
 const LABEL_RULE =
   'a class becomes a Neo4j label, so it may hold only ASCII letters, digits and underscores and must not start with a digit';
@@ -116,14 +116,9 @@ const REJECTIONS: Rejection[] = [
     message: '/entities/0/_key: maximum length exceeded',
   },
   {
-    name: '_key of 4000 characters whose UTF-8 form is over 7000 bytes',
-    body: { entities: [e('k0'), e('é'.repeat(4000))] },
-    message: `/entities/1/_key: ${TOO_LARGE(8000)}`,
-  },
-  {
-    name: 'relationship _key of 2000 emoji (8000 bytes of UTF-8)',
-    body: { relationships: [r('😀'.repeat(2000))] },
-    message: `/relationships/0/_key: ${TOO_LARGE(8000)}`,
+    name: '_type of 4000 characters whose UTF-8 form is over 7000 bytes',
+    body: { entities: [e('k0'), e('k1', { _type: 'é'.repeat(4000) })] },
+    message: `/entities/1/_type: ${TOO_LARGE(8000)}`,
   },
   {
     name: 'relationships in PATCH (/upload)',
@@ -580,13 +575,16 @@ describe('sync jobs: upload validation (HTTP, real Neo4j)', () => {
       );
     });
 
-    it('takes a non-ASCII _key whose UTF-8 form is exactly 7000 bytes', async () => {
+    it('takes 7000 characters of any script as a _key (14,000 and 28,000 bytes of UTF-8), and syncs them like any key', async () => {
+      // Decision 0035: keys are indexed by a fixed-size digest, so no UTF-8 size is too large.
       const { jobs, accountId, id } = await startJob('DIFF');
-      const key = 'é'.repeat(3499) + 'kk';
-      const job = await jobs.upload(id, 'upload', {
+      const key = 'é'.repeat(7000);
+      const relKey = '😀'.repeat(7000);
+      const body = {
         entities: [e(key), e('b')],
-        relationships: [relationship('😀'.repeat(1750), key, 'b')],
-      });
+        relationships: [relationship(relKey, key, 'b')],
+      };
+      const job = await jobs.upload(id, 'upload', body);
       assert.deepEqual([job.numEntitiesUploaded, job.numRelationshipsUploaded], [2, 1]);
       const done = await jobs.finalize(id);
       assert.deepEqual([done.numEntitiesCreated, done.numRelationshipsCreated], [2, 1]);
@@ -597,8 +595,43 @@ describe('sync jobs: upload validation (HTTP, real Neo4j)', () => {
       );
       assert.deepEqual(
         relationships.map((x) => [x._key, x.fromKey]),
-        [['😀'.repeat(1750), key]],
+        [[relKey, key]],
       );
+
+      // The same upload again: both found by key, nothing changes.
+      const again = await jobs.start({ source: 'api', scope: SCOPE, syncMode: 'DIFF' });
+      await jobs.upload(again.id, 'upload', body);
+      // A duplicate within the job is recognised by the long key too.
+      const dup = await jobs.post(again.id, 'upload', { entities: [e(key)] });
+      assertError(
+        dup,
+        400,
+        'VALIDATION_ERROR',
+        `/entities/0/_key '${key}' is a duplicate: an entity with this _key was already uploaded in this job`,
+      );
+      const same = await jobs.finalize(again.id);
+      assert.deepEqual(
+        [same.numEntitiesCreated, same.numEntitiesUpdated, same.numEntitiesDeleted],
+        [0, 0, 0],
+      );
+      assert.deepEqual(
+        [same.numRelationshipsCreated, same.numRelationshipsUpdated, same.numRelationshipsDeleted],
+        [0, 0, 0],
+      );
+
+      // J1QL finds the entity by its key.
+      const found = await request(jobs.app)
+        .post('/query')
+        .set(jobs.headers)
+        .send({ query: `FIND test_host WITH _key = '${key}' RETURN test_host._key AS k` });
+      assert.equal(found.status, 200, JSON.stringify(found.body));
+      assert.deepEqual(found.body.data, [{ k: key }]);
+
+      // Left out of the next DIFF: the entity and its relationship are deleted.
+      const last = await jobs.start({ source: 'api', scope: SCOPE, syncMode: 'DIFF' });
+      await jobs.upload(last.id, 'upload', { entities: [e('b')] });
+      const gone = await jobs.finalize(last.id);
+      assert.deepEqual([gone.numEntitiesDeleted, gone.numRelationshipsDeleted], [1, 1]);
     });
 
     it('takes the empty relationships array the Python client sends next to its entities', async () => {

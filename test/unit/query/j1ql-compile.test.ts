@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { keyHash } from '../../../src/graph/key-hash';
 import { compileQuery, type CompileOptions } from '../../../src/query/j1ql/compile/compile';
 import { parseQuery } from '../../../src/query/j1ql/parse';
 import { InvalidQueryError } from '../../../src/query/j1ql/query-errors';
@@ -33,6 +34,25 @@ describe('J1QL compiler (golden)', () => {
     );
     assert.deepEqual(c.params, { p0: 'aws_s3_bucket', p1: true, p2: ['a', 'b'] });
     assert.deepEqual(c.plan, { type: 'list' });
+  });
+
+  it('_key equal to strings also tests the indexed digest (decision 0035); other _key tests do not', () => {
+    const one = compile("FIND * WITH _key = 'host-1'");
+    assert.equal(
+      one.cypher.split('\n')[1],
+      `WHERE ${LIVE('n0')} AND (n0.\`_keyHash\` = $p1 AND n0.\`_key\` = $p0)`,
+    );
+    assert.deepEqual(one.params, { p0: 'host-1', p1: keyHash('host-1') });
+    const either = compile("FIND * AS a WHERE a._key = ('x' OR 'y')");
+    assert.match(either.cypher, /\(n0\.`_keyHash` IN \$p1 AND n0\.`_key` IN \$p0\)/);
+    assert.deepEqual(either.params, { p0: ['x', 'y'], p1: [keyHash('x'), keyHash('y')] });
+    for (const text of [
+      "FIND * WITH _key != 'x'",
+      "FIND * WITH _key ^= 'x'",
+      'FIND * WITH _key = 5',
+    ]) {
+      assert.doesNotMatch(compile(text).cypher, /_keyHash/, text);
+    }
   });
 
   it('a negated traversal is NOT EXISTS; a class is a label', () => {

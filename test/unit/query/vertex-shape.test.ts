@@ -20,6 +20,7 @@ function storedEntity(extra: Record<string, unknown> = {}): Record<string, unkno
     _createdOn: CREATED,
     _beginOn: BEGUN,
     _hash: 'abc',
+    _keyHash: 'digest',
     _lastSyncJobId: 'job-1',
     _lastSyncOp: 'updated',
     _overrides: ['owner'],
@@ -32,11 +33,12 @@ function storedEntity(extra: Record<string, unknown> = {}): Record<string, unkno
 }
 
 describe('vertex shape (docs/guide/j1ql.md, "Running a query")', () => {
-  it('hides exactly the sync bookkeeping and the search text', () => {
+  it('hides exactly the sync bookkeeping, the key digest and the search text', () => {
     assert.deepEqual(
       [...HIDDEN_PROPERTIES].sort(),
       [
         '_hash',
+        '_keyHash',
         '_lastMappedJobId',
         '_lastSyncJobId',
         '_lastSyncOp',

@@ -491,12 +491,7 @@ describe('validateUpload', () => {
       );
     });
 
-    it('counts 7000 characters (code points), and refuses a UTF-8 form the graph index cannot hold', () => {
-      rejectsEntity(
-        entity({ _key: '€'.repeat(2334) }),
-        {},
-        "/entities/0/_key: too large to store: 7002 bytes of UTF-8, and the graph's key index holds at most 7000",
-      );
+    it('counts 7000 characters (code points) in a _key, whatever their UTF-8 size', () => {
       rejectsEntity(
         entity({ _key: '😀'.repeat(7001) }),
         {},
@@ -507,9 +502,23 @@ describe('validateUpload', () => {
         {},
         '/entities/0/_key: maximum length exceeded',
       );
-      const fits = '€'.repeat(2333);
+      for (const fits of ['é'.repeat(7000), '😀'.repeat(7000), '€'.repeat(6999) + 'k']) {
+        assert.equal(
+          validateUpload({ entities: [entity({ _key: fits })] }, options()).entities[0]!.key,
+          fits,
+        );
+      }
+    });
+
+    it('refuses a _type whose UTF-8 form the type index cannot hold', () => {
+      rejectsEntity(
+        entity({ _type: '€'.repeat(2334) }),
+        {},
+        "/entities/0/_type: too large to store: 7002 bytes of UTF-8, and the graph's type index holds at most 7000",
+      );
+      const fits = 'é'.repeat(3500); // 7000 bytes of UTF-8, exactly the limit
       assert.equal(
-        validateUpload({ entities: [entity({ _key: fits })] }, options()).entities[0]!.key,
+        validateUpload({ entities: [entity({ _type: fits })] }, options()).entities[0]!.type,
         fits,
       );
     });

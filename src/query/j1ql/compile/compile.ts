@@ -1,7 +1,7 @@
 import type { PropertyPath, Query } from '../ast';
 import { InvalidQueryError } from '../query-errors';
-import { Params, property } from './cypher-text';
-import { compileFilter } from './filters';
+import { Params } from './cypher-text';
+import { compileFilter, type PropertyRef, propertyRef } from './filters';
 import { compileStart, compileSteps, type MatchContext } from './match';
 import { compileProjection, type ResultPlan } from './projection';
 import { Scope } from './scope';
@@ -98,17 +98,14 @@ export function compileQuery(query: Query, options: CompileOptions): CompiledQue
 }
 
 /** WHERE's `alias.property`; the property may be dotted (`u.tag.Owner`). */
-function aliasProperty(
-  path: PropertyPath,
-  ctx: MatchContext,
-): { expr: string; mayBeList: boolean } {
+function aliasProperty(path: PropertyPath, ctx: MatchContext): PropertyRef {
   const [head, ...rest] = path.segments;
   const binding = ctx.scope.resolve(head as string, 'WHERE', path.at);
   if (rest.length === 0) {
     throw new InvalidQueryError(`WHERE compares properties: write ${head}.<property>`, path.at);
   }
   const name = rest.join('.');
-  return { expr: property(binding.variable, name), mayBeList: ctx.mayBeList(name) };
+  return propertyRef(binding.variable, name, ctx.mayBeList(name));
 }
 
 /** The query's SKIP/LIMIT window, then the page inside it; undefined when all rows are wanted. */

@@ -1,12 +1,42 @@
 import type { CompareOp, Comparison, Filter, Operand, PropertyPath } from '../ast';
 import { InvalidQueryError } from '../query-errors';
-import type { Params } from './cypher-text';
+import { keyHash } from '../../../graph/key-hash';
+import { type Params, property } from './cypher-text';
 import { regexPattern, scalarValues, type Value, type ValueContext } from './values';
 
 /** A property as the filter sees it: its Cypher expression and whether it may hold a list. */
 export interface PropertyRef {
   expr: string;
   mayBeList: boolean;
+  /**
+   * For `_key`: the expression of its indexed digest, `_keyHash` (decision 0035). An equality
+   * with a string also tests the digest, so the planner seeks the (_accountId, _keyHash) index.
+   */
+  hashExpr?: string;
+}
+
+/** The PropertyRef of `variable.name`. */
+export function propertyRef(variable: string, name: string, mayBeList: boolean): PropertyRef {
+  const expr = property(variable, name);
+  return name === '_key'
+    ? { expr, mayBeList, hashExpr: property(variable, '_keyHash') }
+    : { expr, mayBeList };
+}
+
+/** `cond`, and with a `_key` equal to string values the digest test that makes it an index seek. */
+function withKeyHash(
+  target: PropertyRef,
+  values: readonly Value[],
+  ctx: FilterContext,
+  cond: string,
+): string {
+  if (target.hashExpr === undefined || !values.every((v) => typeof v === 'string')) return cond;
+  const hashes = (values as string[]).map((v) => keyHash(v));
+  const seek =
+    hashes.length === 1
+      ? `${target.hashExpr} = ${ctx.params.add(hashes[0])}`
+      : `${target.hashExpr} IN ${ctx.params.add(hashes)}`;
+  return `(${seek} AND ${cond})`;
 }
 
 export interface FilterContext extends ValueContext {
@@ -78,7 +108,8 @@ function compareWith(
       if (base === '=' && right.joiner === 'or' && !values.includes(undefined)) {
         // Equal to any of them: one IN test instead of a chain of ORs.
         const list = ctx.params.add(values);
-        return test(target, negated, (e) => `${e} IN ${list}`);
+        const cond = test(target, negated, (e) => `${e} IN ${list}`);
+        return negated ? cond : withKeyHash(target, values, ctx, cond);
       }
       return `(${values.map((v) => compareValue(target, base, negated, v, cmp, ctx)).join(joiner)})`;
     }
@@ -107,7 +138,8 @@ function compareValue(
     return negated ? `${target.expr} IS NOT NULL` : `${target.expr} IS NULL`;
   }
   const param = ctx.params.add(isStringOp(base) ? String(value) : value);
-  return test(target, negated, (e) => condition(e, base, param));
+  const cond = test(target, negated, (e) => condition(e, base, param));
+  return base === '=' && !negated ? withKeyHash(target, [value], ctx, cond) : cond;
 }
 
 function isStringOp(base: BaseOp): boolean {

@@ -2,7 +2,7 @@ import type { Hop, NodeSpec, OptionalGroup, PropertyPath, RelSpec, Step, TargetI
 import { ENTITY_SEARCH_INDEX, SEARCH_TEXT_PROPERTY } from '../../../graph/search-index';
 import { InvalidQueryError } from '../query-errors';
 import { label, type Params, property, relationshipType } from './cypher-text';
-import { asList, compileFilter, type PropertyRef } from './filters';
+import { asList, compileFilter, type PropertyRef, propertyRef } from './filters';
 import type { Binding, Scope } from './scope';
 import type { ValueContext } from './values';
 
@@ -166,7 +166,7 @@ function nodeConditions(variable: string, node: NodeSpec, ctx: MatchContext): st
 
 function ownProperty(variable: string, path: PropertyPath, ctx: MatchContext): PropertyRef {
   const name = path.segments.join('.');
-  return { expr: property(variable, name), mayBeList: ctx.mayBeList(name) };
+  return propertyRef(variable, name, ctx.mayBeList(name));
 }
 
 function targetCondition(variable: string, node: NodeSpec, ctx: MatchContext): string | undefined {

@@ -1,0 +1,5 @@
+// Before decision 0035 an entity's _key itself was indexed, which refused keys over ~8 KB of UTF-8;
+// entity_account_key_hash replaces it. Dropped on start; a no-op on new databases.
+// params: none
+// returns: nothing
+DROP INDEX entity_account_key IF EXISTS
