@@ -9,7 +9,8 @@ export interface paths {
         };
         /**
          * Liveness probe
-         * @description Answers 200 while the process is up. Checks no dependency.
+         * @description Answers 200 while the process is up. Checks no dependency. Like every operation it takes
+         *     no query parameter it does not list: `/healthz?x=1` is a 400.
          */
         get: operations["getHealth"];
         put?: never;
@@ -2937,6 +2938,7 @@ export interface operations {
                     "application/json": components["schemas"]["HealthResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
         };
     };
     getReadiness: {
@@ -2957,6 +2959,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReadinessResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             /** @description At least one dependency does not answer. */
             503: {
                 headers: {

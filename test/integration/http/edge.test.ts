@@ -161,6 +161,12 @@ describe('HTTP edge (real Neo4j)', () => {
       unknownQuery.body.error.message,
       "query parameter 'x' Unknown query parameter 'x'",
     );
+    // The health probes too: the 400 their contract lists.
+    for (const probe of ['/healthz?x=1', '/readyz?x=1']) {
+      const res = await request(app).get(probe);
+      assert.equal(res.status, 400, probe);
+      assert.equal(res.body.error.message, "query parameter 'x' Unknown query parameter 'x'");
+    }
   });
 
   it('gives every response a request id, and keeps a sane one the client sent', async () => {
