@@ -2092,7 +2092,7 @@ export interface components {
              * @description Always `null`, as in JupiterOne's stored rules; graphsync keeps a rule's outcomes in its alerts and evaluation records. Sent back with `PUT`, it is accepted and dropped.
              * @enum {object|null}
              */
-            state: never | null;
+            state: null;
         } & {
             [key: string]: unknown;
         };
