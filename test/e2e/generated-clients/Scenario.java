@@ -1,0 +1,313 @@
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import graphsync.client.ApiClient;
+import graphsync.client.ApiException;
+import graphsync.client.api.QueryApi;
+import graphsync.client.api.RulesApi;
+import graphsync.client.api.SyncJobsApi;
+import graphsync.client.model.AbstractOpenApiSchema;
+import graphsync.client.model.ActionOutcome;
+import graphsync.client.model.ErrorResponse;
+import graphsync.client.model.EvaluationRecord;
+import graphsync.client.model.EvaluationRecordOperationsInner;
+import graphsync.client.model.EvaluationRecordQueriesInner;
+import graphsync.client.model.QueryRequest;
+import graphsync.client.model.QueryResponse;
+import graphsync.client.model.Rule;
+import graphsync.client.model.StartSyncJobRequest;
+import graphsync.client.model.SyncJob;
+import graphsync.client.model.SyncJobEntitiesRequest;
+import graphsync.client.model.SyncJobRelationshipsRequest;
+import graphsync.client.model.UploadedEntity;
+import graphsync.client.model.UploadedRelationship;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The client scenario (see generated-clients.test.ts) written with the java client that
+ * openapi-generator makes from openapi.yaml (library native: java.net.http and Jackson), as a user
+ * of that library writes it: entities and relationships are JupiterOne-shaped JSON read into the
+ * models with the client's ObjectMapper. The test compiles it with javac against the compiled
+ * client and runs it with java.
+ *
+ * <p>Reads GRAPHSYNC_URL, GRAPHSYNC_ACCOUNT, GRAPHSYNC_API_KEY and GRAPHSYNC_SCOPE; prints one
+ * JSON object, a result or {"error": ...} per step, that the test compares with the expected one.
+ */
+public final class Scenario {
+  interface Step {
+    Object run() throws Exception;
+  }
+
+  private static final Map<String, Object> results = new LinkedHashMap<>();
+
+  /** Runs one step, keeping its result or what went wrong (an HTTP error with its body). */
+  private static void step(String name, Step step) {
+    try {
+      results.put(name, step.run());
+    } catch (ApiException e) {
+      // Code 0: no HTTP answer to speak of (the client failed before or after the exchange).
+      results.put(
+          name,
+          Map.of(
+              "error",
+              e.getCode() == 0
+                  ? "ApiException: " + e.getMessage() + describeCause(e.getCause())
+                  : "HTTP " + e.getCode() + ": " + e.getResponseBody()));
+    } catch (Exception e) {
+      results.put(name, Map.of("error", e.getClass().getSimpleName() + ": " + e.getMessage()));
+    }
+  }
+
+  private static String describeCause(Throwable cause) {
+    return cause == null ? "" : " (" + cause.getClass().getSimpleName() + ": " + cause.getMessage() + ")";
+  }
+
+  private static Map<String, Object> map(Object... pairs) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    for (int i = 0; i < pairs.length; i += 2) m.put((String) pairs[i], pairs[i + 1]);
+    return m;
+  }
+
+  public static void main(String[] args) throws Exception {
+    String scope = System.getenv("GRAPHSYNC_SCOPE");
+    ApiClient client = new ApiClient();
+    client.updateBaseUri(System.getenv("GRAPHSYNC_URL"));
+    String account = System.getenv("GRAPHSYNC_ACCOUNT");
+    String apiKey = System.getenv("GRAPHSYNC_API_KEY");
+    client.setRequestInterceptor(
+        request ->
+            request.header("Authorization", "Bearer " + apiKey).header("JupiterOne-Account", account));
+    ObjectMapper mapper = client.getObjectMapper();
+    SyncJobsApi syncJobs = new SyncJobsApi(client);
+    QueryApi query = new QueryApi(client);
+    RulesApi rules = new RulesApi(client);
+
+    List<UploadedEntity> entities = new ArrayList<>();
+    for (Map<String, Object> e :
+        List.of(
+            map(
+                "_key", "gc-host-1", "_type", "gc_host", "_class", "Host", "displayName", "host-1",
+                "port", 443, "public", true, "tags", List.of("prod", "web")),
+            map(
+                "_key", "gc-host-2", "_type", "gc_host", "_class", "Host", "displayName", "host-2",
+                "port", 22, "public", false, "tags", List.of("dev")),
+            map(
+                "_key", "gc-app-1", "_type", "gc_app", "_class", List.of("Application", "Service"),
+                "displayName", "app-1")))
+      entities.add(mapper.convertValue(e, UploadedEntity.class));
+    List<UploadedRelationship> relationships = new ArrayList<>();
+    for (String host : List.of("gc-host-1", "gc-host-2"))
+      relationships.add(
+          mapper.convertValue(
+              map(
+                  "_key", host + "|runs|gc-app-1", "_type", "gc_host_runs_app", "_class", "RUNS",
+                  "_fromEntityKey", host, "_toEntityKey", "gc-app-1"),
+              UploadedRelationship.class));
+
+    String[] jobId = {""};
+    step(
+        "start",
+        () -> {
+          SyncJob job =
+              syncJobs
+                  .startSyncJob(
+                      mapper.convertValue(
+                          map("source", "api", "scope", scope, "syncMode", "DIFF"),
+                          StartSyncJobRequest.class))
+                  .getJob();
+          jobId[0] = job.getId();
+          return map(
+              "status", job.getStatus(),
+              "source", job.getSource(),
+              "scope", job.getScope(),
+              "syncMode", job.getSyncMode(),
+              "done", job.getDone());
+        });
+    step(
+        "entities",
+        () -> {
+          SyncJob job =
+              syncJobs
+                  .uploadSyncJobEntities(
+                      jobId[0], new SyncJobEntitiesRequest().entities(entities), null, null, null)
+                  .getJob();
+          return map("numEntitiesUploaded", job.getNumEntitiesUploaded());
+        });
+    step(
+        "relationships",
+        () -> {
+          SyncJob job =
+              syncJobs
+                  .uploadSyncJobRelationships(
+                      jobId[0],
+                      new SyncJobRelationshipsRequest().relationships(relationships),
+                      null,
+                      null,
+                      null)
+                  .getJob();
+          return map("numRelationshipsUploaded", job.getNumRelationshipsUploaded());
+        });
+    step(
+        "finalize",
+        () -> {
+          SyncJob job = syncJobs.finalizeSyncJob(jobId[0], null).getJob();
+          return map("status", job.getStatus(), "done", job.getDone());
+        });
+    step(
+        "job",
+        () -> {
+          SyncJob job = syncJobs.getSyncJob(jobId[0]).getJob();
+          return map(
+              "status", job.getStatus(),
+              "done", job.getDone(),
+              "numEntitiesUploaded", job.getNumEntitiesUploaded(),
+              "numEntitiesCreated", job.getNumEntitiesCreated(),
+              "numRelationshipsUploaded", job.getNumRelationshipsUploaded(),
+              "numRelationshipsCreated", job.getNumRelationshipsCreated());
+        });
+    step(
+        "listQuery",
+        () -> {
+          QueryResponse response =
+              query.runQuery(new QueryRequest().query("FIND gc_host AS h ORDER BY h.displayName"));
+          List<Map<String, Object>> out = new ArrayList<>();
+          for (Map<String, Object> v : rows(mapper, response)) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> entity = (Map<String, Object>) v.get("entity");
+            @SuppressWarnings("unchecked")
+            Map<String, Object> properties = (Map<String, Object>) v.get("properties");
+            out.add(
+                map(
+                    "_key", entity.get("_key"),
+                    "_type", entity.get("_type"),
+                    "_class", entity.get("_class"),
+                    "displayName", entity.get("displayName"),
+                    "port", properties.get("port"),
+                    "public", properties.get("public"),
+                    "tags", properties.get("tags")));
+          }
+          return map(
+              "type", response.getType(), "totalCount", response.getTotalCount(), "entities", out);
+        });
+    step(
+        "tableQuery",
+        () -> {
+          List<Map<String, Object>> rows = new ArrayList<>();
+          String cursor = null;
+          int pages = 0;
+          QueryResponse response;
+          do {
+            response =
+                query.runQuery(
+                    new QueryRequest()
+                        .query(
+                            "FIND gc_host AS h THAT RUNS gc_app AS a RETURN h.displayName, h.port,"
+                                + " a.displayName ORDER BY h.displayName")
+                        .limit(1)
+                        .cursor(cursor));
+            pages += 1;
+            rows.addAll(rows(mapper, response));
+            cursor = response.getCursor();
+          } while (cursor != null && pages < 10);
+          return map(
+              "type",
+              response.getType(),
+              "totalCount",
+              response.getTotalCount(),
+              "pages",
+              pages,
+              "rows",
+              rows);
+        });
+    String[] ruleId = {""};
+    step(
+        "createRule",
+        () -> {
+          Map<String, Object> rule =
+              map(
+                  "name", "gc-hosts",
+                  "pollingInterval", "DISABLED",
+                  "question",
+                      map("queries", List.of(map("name", "hosts", "query", "FIND gc_host"))),
+                  "operations",
+                      List.of(
+                          map(
+                              "when",
+                              map("type", "FILTER", "condition", "{{queries.hosts.total > 0}}"),
+                              "actions",
+                              List.of(
+                                  map(
+                                      "type", "SET_PROPERTY",
+                                      "targetProperty", "alertLevel",
+                                      "targetValue", "HIGH"),
+                                  map("type", "CREATE_ALERT")))));
+          Rule created = rules.createRule(rule).getRule();
+          ruleId[0] = created.getId();
+          Map<String, Object> stored = mapper.convertValue(created, new TypeReference<>() {});
+          @SuppressWarnings("unchecked")
+          Map<String, Object> question = (Map<String, Object>) stored.get("question");
+          @SuppressWarnings("unchecked")
+          List<Map<String, Object>> queries = (List<Map<String, Object>>) question.get("queries");
+          List<Object> queryNames = new ArrayList<>();
+          for (Map<String, Object> q : queries) queryNames.add(q.get("name"));
+          return map(
+              "name", created.getName(),
+              "version", created.getVersion(),
+              "state", created.getState(),
+              "pollingInterval", stored.get("pollingInterval"),
+              "queryNames", queryNames);
+        });
+    step(
+        "evaluateRule",
+        () -> {
+          EvaluationRecord evaluation = rules.evaluateRule(ruleId[0], null).getEvaluation();
+          List<Object> queries = new ArrayList<>();
+          for (EvaluationRecordQueriesInner q : evaluation.getQueries())
+            queries.add(map("name", q.getName(), "total", q.getTotal(), "type", q.getType()));
+          EvaluationRecordOperationsInner operation = evaluation.getOperations().get(0);
+          List<Object> actions = new ArrayList<>();
+          for (ActionOutcome a : operation.getActions())
+            actions.add(List.of(a.getType(), a.getStatus()));
+          return map(
+              "status", evaluation.getStatus(),
+              "trigger", evaluation.getTrigger(),
+              "queries", queries,
+              "conditionResult", operation.getConditionResult(),
+              "actions", actions,
+              "alert", evaluation.getAlert() == null ? null : evaluation.getAlert().getChange());
+        });
+    step(
+        "error",
+        () -> {
+          SyncJob job =
+              syncJobs
+                  .startSyncJob(new StartSyncJobRequest().source("api").scope(scope + "-rejected"))
+                  .getJob();
+          UploadedEntity noKey =
+              mapper.convertValue(map("_type", "gc_host", "_class", "Host"), UploadedEntity.class);
+          try {
+            syncJobs.uploadSyncJobEntities(
+                job.getId(), new SyncJobEntitiesRequest().entities(List.of(noKey)), null, null, null);
+            return map("status", 200);
+          } catch (ApiException e) {
+            ErrorResponse error = mapper.readValue(e.getResponseBody(), ErrorResponse.class);
+            return map(
+                "status", e.getCode(),
+                "code", error.getError().getCode(),
+                "message", error.getError().getMessage());
+          }
+        });
+    System.out.println(new ObjectMapper().writeValueAsString(results));
+  }
+
+  /** A query result's rows as JSON-shaped maps (wire names), whatever model holds them. */
+  private static List<Map<String, Object>> rows(ObjectMapper mapper, QueryResponse response) {
+    Object data = response.getData();
+    if (data instanceof AbstractOpenApiSchema) data = ((AbstractOpenApiSchema) data).getActualInstance();
+    if (!(data instanceof List))
+      throw new IllegalStateException("data is not a list: " + data);
+    return mapper.convertValue(data, new TypeReference<List<Map<String, Object>>>() {});
+  }
+}
