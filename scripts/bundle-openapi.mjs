@@ -22,7 +22,9 @@ export async function bundleOpenapi() {
   });
   const errors = problems.filter((p) => p.severity === 'error');
   if (errors.length > 0) {
-    throw new Error(errors.map((p) => `${p.message} (${JSON.stringify(p.location)})`).join('\n'));
+    const where = (p) =>
+      p.location.map((l) => `${path.relative(root, l.source.absoluteRef)}${l.pointer ?? ''}`);
+    throw new Error(errors.map((p) => `${p.message} (at ${where(p).join(', ')})`).join('\n'));
   }
   return (
     HEADER +

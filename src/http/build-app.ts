@@ -40,6 +40,7 @@ import { evaluationHandlers } from './handlers/evaluation-handlers';
 import { syncHandlers } from './handlers/sync-handlers';
 import { type HandlerMap, mergeHandlers } from './handler-map';
 import { type Operation, RouteTable } from './route-table';
+import { serviceCheckedBodies } from './service-checked-bodies';
 
 export interface AppDeps {
   logger: Logger;
@@ -216,6 +217,7 @@ export function buildApp(deps: AppDeps): express.Express {
       validateApiSpec: true,
     }),
   );
+  app.use(serviceCheckedBodies());
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (res.locals.head === true) req.method = 'HEAD';

@@ -20,6 +20,8 @@ export interface Operation {
   readonly access: Access;
   /** The media types of its request body (`requestBody.content`), lower case; none without one. */
   readonly requestMediaTypes: readonly string[];
+  /** `x-body-checked-by: service`: the handler checks the body with its own rules and messages. */
+  readonly serviceChecksBody: boolean;
 }
 
 export type RouteMatch =
@@ -31,6 +33,7 @@ interface SpecOperation {
   operationId?: string;
   security?: Array<Record<string, unknown>>;
   requestBody?: { content?: Record<string, unknown> };
+  'x-body-checked-by'?: string;
 }
 interface Spec {
   security?: Array<Record<string, unknown>>;
@@ -68,6 +71,7 @@ export class RouteTable {
           expressPath: template.replace(/\{([^}]+)\}/g, ':$1'),
           access: accessOf(op.security ?? spec.security ?? []),
           requestMediaTypes: Object.keys(op.requestBody?.content ?? {}).map((t) => t.toLowerCase()),
+          serviceChecksBody: op['x-body-checked-by'] === 'service',
         });
       }
     }

@@ -1634,14 +1634,14 @@ export interface components {
              *     script (7000 `é` or 7000 emoji are taken); one more is a 400 `/entities/0/_key: maximum
              *     length exceeded`.
              */
-            _key?: unknown;
+            _key?: string;
             /**
              * @description String, the entity's type in snake_case, e.g. `aws_instance`; at most 7000 characters.
              *     Types are indexed as they are, so a type's UTF-8 form must also be at most 7000 bytes:
              *     400 `/entities/0/_type: too large to store: <n> bytes of UTF-8, and the graph's type
              *     index holds at most 7000`.
              */
-            _type?: unknown;
+            _type?: string;
             /**
              * @description TitleCase string, or array of 1 to 5 such strings, e.g. `Host` or `["Application",
              *     "Service"]`. Anything else is 400 `/entities/0/_class (entity key: '<key>') has invalid
@@ -1653,26 +1653,26 @@ export interface components {
              *     (entity key: '<key>') must not start with '_' (reserved for graphsync)`).
              *     `?ignoreIllegalProperties=true` does not drop a class.
              */
-            _class?: unknown;
+            _class?: string | string[];
             /**
              * @description String, the `_id` of an existing entity. `PATCH` and `OVERRIDE` only. In a job with a
              *     scope (or integration instance) the entity must be of that scope; one of another scope
              *     is not written (`numEntityUpdateErrors`).
              */
-            _id?: unknown;
+            _id?: string;
             /** @description String, the scope of the target entity. `OVERRIDE` only. */
-            _scope?: unknown;
+            _scope?: string;
             /**
              * @description String (or `null`), the name shown to people. Any other type is 400
              *     `/entities/0/displayName (entity key: '<key>') has invalid type. Valid types are string
              *     or null.` (dropped instead with `?ignoreIllegalProperties=true`).
              */
-            displayName?: unknown;
+            displayName?: string | null;
             /**
              * @description String (or `null`), the person or thing responsible for the entity; other types as for
              *     `displayName`.
              */
-            owner?: unknown;
+            owner?: string | null;
             /**
              * @description Raw data entries kept (versioned) with the entity; the only nested object allowed.
              *     Either the array form `[{ "name": "default", "rawData": { ... } }]` (sent by the SDK),
@@ -1684,7 +1684,9 @@ export interface components {
              *     alike) each entry whose content or content type differs from its latest version gets a
              *     new version (`numRawDataVersionsCreated`); read them with the `raw-data` operations.
              */
-            _rawData?: unknown;
+            _rawData?: components["schemas"]["RawDataEntryUpload"][] | {
+                [key: string]: components["schemas"]["RawDataBodyUpload"];
+            };
         } & {
             [key: string]: unknown;
         };
@@ -1718,12 +1720,12 @@ export interface components {
              * @description String, unique within the scope; the same length limit as an entity's `_key` (7000
              *     characters of any script).
              */
-            _key?: unknown;
+            _key?: string;
             /**
              * @description String, snake_case, e.g. `aws_instance_uses_volume`; the same limits as an entity's
              *     `_type`.
              */
-            _type?: unknown;
+            _type?: string;
             /**
              * @description String in capitals, usually a verb, e.g. `USES`, `HAS`, `RUNS`. It becomes the Neo4j
              *     relationship type, so it holds only ASCII letters, digits and underscores and does not
@@ -1731,19 +1733,19 @@ export interface components {
              *     class 'HAS MANY': a relationship class becomes a Neo4j relationship type, so it may hold
              *     only ASCII letters, digits and underscores and must not start with a digit`).
              */
-            _class?: unknown;
+            _class?: string;
             /** @description String, the `_key` of the from-side entity (in the job's scope). */
-            _fromEntityKey?: unknown;
+            _fromEntityKey?: string;
             /** @description String, the `_key` of the to-side entity (in the job's scope). */
-            _toEntityKey?: unknown;
+            _toEntityKey?: string;
             /** @description String, the `_id` of the from-side entity. Not in `DIFF`. */
-            _fromEntityId?: unknown;
+            _fromEntityId?: string;
             /** @description String, the `_id` of the to-side entity. Not in `DIFF`. */
-            _toEntityId?: unknown;
+            _toEntityId?: string;
             /** @description String, the scope of the from-side entity. Required in `CROSS_SCOPE`. */
-            _fromEntityScope?: unknown;
+            _fromEntityScope?: string;
             /** @description String, the scope of the to-side entity. Required in `CROSS_SCOPE`. */
-            _toEntityScope?: unknown;
+            _toEntityScope?: string;
             /**
              * @description Object, for a mapped relationship (`PUT` and `DIFF` jobs):
              *     - `sourceEntityKey` (string, required): `_key` of the source entity in the job's scope.
@@ -1766,12 +1768,51 @@ export interface components {
              *     mapping, e.g. `/relationships/0/_mapping/targetFilterKeys/0 names 'email', which
              *     targetEntity does not have`.
              */
-            _mapping?: unknown;
+            _mapping?: components["schemas"]["RelationshipMapping"];
             /** @description String, the name shown to people. */
-            displayName?: unknown;
+            displayName?: string | null;
         } & {
             [key: string]: unknown;
         };
+        /** @description One raw data entry in the array form that the JupiterOne SDK sends. */
+        RawDataEntryUpload: {
+            name: string;
+            /** @description The entry's content, any JSON value (stored as its JSON text). */
+            rawData: components["schemas"]["AnyJsonValue"];
+        };
+        /** @description One raw data entry in the object form, under its name. */
+        RawDataBodyUpload: {
+            /** @description Any JSON value; a string is stored verbatim, anything else as its JSON text. */
+            body: components["schemas"]["AnyJsonValue"];
+            /** @description A media type; default `application/json`. */
+            contentType?: string;
+        };
+        /**
+         * @description A mapped relationship's target (`_mapping`, `PUT` and `DIFF` jobs): see `_mapping` on
+         *     `UploadedRelationship`.
+         */
+        RelationshipMapping: {
+            sourceEntityKey: string;
+            targetFilterKeys: string[][];
+            targetEntity: {
+                _key?: string;
+                _type?: string;
+                _class?: string | string[];
+            } & {
+                [key: string]: unknown;
+            };
+            /** @default false */
+            skipTargetCreation: boolean;
+            /**
+             * @default FORWARD
+             * @enum {string}
+             */
+            relationshipDirection: "FORWARD" | "REVERSE";
+        };
+        /** @description Any JSON value. */
+        AnyJsonValue: {
+            [key: string]: unknown;
+        } | unknown[] | string | number | boolean | null;
         /**
          * @description One batch: at least one entity or one relationship (400 `An upload must contain at least one
          *     entity or relationship`; an empty array sent alone is named: `entities must have minimum 1
@@ -1818,9 +1859,9 @@ export interface components {
              *     supported in sync job uploads: ...`. Delete entities with `DELETE /entities/{id}` and
              *     change them with `PATCH /entities/{id}`.
              */
-            deleteEntities?: unknown;
+            deleteEntities?: null | unknown[];
             /** @description Not supported (see `deleteEntities`). */
-            deleteRelationships?: unknown;
+            deleteRelationships?: null | unknown[];
         };
         /**
          * @description An upload as CSV (`text/csv`; UTF-8, comma-separated, quoted with `"` as in RFC 4180). The
@@ -2418,23 +2459,106 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        QueryResponse: {
-            /** @enum {string} */
-            type: "list" | "table" | "tree";
-            data: {
-                [key: string]: unknown;
-            }[] | components["schemas"]["QueryTree"];
-            /** @description Rows (for `tree`, matched paths) over all pages. */
-            totalCount: number;
-            /** @description Pass as `cursor` for the next page; absent on the last page. */
-            cursor?: string;
+        /**
+         * @description One page of a query's result. `type` says which shape `data` has, and generated clients use
+         *     it to pick the variant: `list` (a FIND without RETURN: entities as vertices), `table` (a
+         *     RETURN: one object per row, keyed by column name) or `tree` (`RETURN TREE`: the vertices and
+         *     edges of every matched path, each once).
+         */
+        QueryResponse: components["schemas"]["QueryListResponse"] | components["schemas"]["QueryTableResponse"] | components["schemas"]["QueryTreeResponse"];
+        /**
+         * @description A FIND without RETURN: the matched entities as vertices.
+         * @example {
+         *       "type": "list",
+         *       "totalCount": 1,
+         *       "data": [
+         *         {
+         *           "id": "0b9c3f3e-5d1a-4b8e-9c61-3f2a7d4e8b10",
+         *           "entity": {
+         *             "_id": "0b9c3f3e-5d1a-4b8e-9c61-3f2a7d4e8b10",
+         *             "_key": "host-1",
+         *             "_type": [
+         *               "example_host"
+         *             ],
+         *             "_class": [
+         *               "Host"
+         *             ],
+         *             "displayName": "web-1"
+         *           },
+         *           "properties": {
+         *             "active": true
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        QueryListResponse: {
             /**
-             * @description What the query said that was read leniently, e.g. a bare RETURN name that is no alias
-             *     (left out), two RETURN items with one name (the later is returned), or the alias of a
-             *     negated traversal (null).
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
              */
-            warnings?: string[];
+            type: "list";
+            data: components["schemas"]["Vertex"][];
+            totalCount: components["schemas"]["QueryTotalCount"];
+            cursor?: components["schemas"]["QueryCursor"];
+            warnings?: components["schemas"]["QueryWarnings"];
         };
+        /**
+         * @description A query with RETURN: one object per row, keyed by column name (the alias, or `a.name`).
+         *     A cell holds a value, a vertex (`RETURN a`), an edge (a relationship alias) or null;
+         *     `a.*` spreads into one column per property, `a.<property>`.
+         * @example {
+         *       "type": "table",
+         *       "totalCount": 2,
+         *       "data": [
+         *         {
+         *           "u.username": "alice",
+         *           "d.displayName": "laptop-7"
+         *         },
+         *         {
+         *           "u.username": "bob",
+         *           "d.displayName": null
+         *         }
+         *       ]
+         *     }
+         */
+        QueryTableResponse: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "table";
+            data: components["schemas"]["QueryTableRow"][];
+            totalCount: components["schemas"]["QueryTotalCount"];
+            cursor?: components["schemas"]["QueryCursor"];
+            warnings?: components["schemas"]["QueryWarnings"];
+        };
+        /** @description One row of a table result, keyed by column name. */
+        QueryTableRow: {
+            [key: string]: unknown;
+        };
+        /** @description `RETURN TREE`: the vertices and edges of every matched path, each once. */
+        QueryTreeResponse: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tree";
+            data: components["schemas"]["QueryTree"];
+            totalCount: components["schemas"]["QueryTotalCount"];
+            cursor?: components["schemas"]["QueryCursor"];
+            warnings?: components["schemas"]["QueryWarnings"];
+        };
+        /** @description Rows (for `tree`, matched paths) over all pages. */
+        QueryTotalCount: number;
+        /** @description Pass as `cursor` for the next page; absent on the last page. */
+        QueryCursor: string;
+        /**
+         * @description What the query said that was read leniently, e.g. a bare RETURN name that is no alias
+         *     (left out), two RETURN items with one name (the later is returned), or the alias of a
+         *     negated traversal (null).
+         */
+        QueryWarnings: string[];
         QueryTree: {
             vertices: components["schemas"]["Vertex"][];
             edges: components["schemas"]["Edge"][];
@@ -2622,10 +2746,10 @@ export interface components {
          */
         PutParameterRequest: {
             /**
-             * @description The value, a `ParameterValue`. The service checks it, so that its messages point at
-             *     the offending item (see `putParameter`).
+             * @description The value. The service checks it with its own rules, so that its messages point at the
+             *     offending item (see `putParameter`).
              */
-            value: unknown;
+            value: components["schemas"]["ParameterValue"];
             /**
              * @description `true`: the value is write-only, never returned or logged; it is used only when
              *     queries and rules are evaluated. Default `false`.

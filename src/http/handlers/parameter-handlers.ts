@@ -4,8 +4,9 @@ import { authOf } from '../auth';
 import { type HandlerMap, pathParam } from '../handler-map';
 
 /**
- * Account parameters (`/parameters`). The PUT body goes to the service as parsed JSON
- * (openapi.yaml checks only its outline): every rule and its message lives in src/parameters.
+ * Account parameters (`/parameters`). The PUT body goes to the service as parsed JSON: openapi.yaml
+ * types it for clients, and the service checks it (`x-body-checked-by: service`), every rule and
+ * its message in src/parameters.
  */
 export function parameterHandlers(deps: { parameters: ParameterApi }): HandlerMap {
   const { parameters } = deps;

@@ -218,6 +218,17 @@ describe('sync jobs HTTP edge (real Neo4j for auth, recording service)', () => {
         'VALIDATION_ERROR',
         "query parameter 'dryRun' Unknown query parameter 'dryRun'",
       );
+      // The service checks upload bodies itself (x-body-checked-by), but a wrong query parameter
+      // next to a body the schema refuses is still the validator's 400.
+      expectError(
+        await request(app)
+          .post(`${url}?ignoreDuplicates=yes`)
+          .set(a.headers)
+          .send({ entities: [{ _key: 5 }] }),
+        400,
+        'VALIDATION_ERROR',
+        "query parameter 'ignoreDuplicates' must be boolean",
+      );
       assert.equal(calls.length, before);
     });
 

@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import YAML from 'yaml';
+
+/**
+ * The contract types every body (issue 21): every property of a request or response body of the
+ * bundled openapi.yaml states its type, because generated clients otherwise offer `unknown` (or
+ * drop the field) where users need it.
+ */
+type Schema = Record<string, unknown>;
+const spec = YAML.parse(
+  fs.readFileSync(path.join(__dirname, '..', '..', '..', 'openapi.yaml'), 'utf8'),
+) as Schema;
+
+function resolve(node: Schema): Schema {
+  let current = node;
+  for (let i = 0; typeof current.$ref === 'string' && i < 20; i++) {
+    const pointer = current.$ref.replace(/^#\//, '').split('/');
+    current = pointer.reduce<Schema>(
+      (at, segment) => at[segment.replace(/~1/g, '/').replace(/~0/g, '~')] as Schema,
+      spec,
+    );
+  }
+  return current;
+}
+
+/** Every body schema: `<METHOD> <path> request|<status> <media type>`. */
+function bodies(): Array<{ where: string; schema: Schema }> {
+  const out: Array<{ where: string; schema: Schema }> = [];
+  const content = (where: string, holder: Schema | undefined) => {
+    const media = (resolve(holder ?? {}).content ?? {}) as Record<string, { schema?: Schema }>;
+    for (const [type, { schema }] of Object.entries(media)) {
+      if (schema !== undefined) out.push({ where: `${where} ${type}`, schema });
+    }
+  };
+  for (const [p, item] of Object.entries(spec.paths as Record<string, Schema>)) {
+    for (const [method, op] of Object.entries(item)) {
+      if (typeof op !== 'object' || op === null || !('responses' in op)) continue;
+      const operation = op as Schema;
+      const name = `${method.toUpperCase()} ${p}`;
+      content(`${name} request`, operation.requestBody as Schema | undefined);
+      for (const [status, response] of Object.entries(operation.responses as Schema)) {
+        content(`${name} ${status}`, response as Schema);
+      }
+    }
+  }
+  return out;
+}
+
+/** Property schemas (at any depth, through refs, each once) that state no type at all. */
+function untypedProperties(where: string, schema: Schema, seen = new Set<Schema>()): string[] {
+  const s = resolve(schema);
+  if (seen.has(s)) return [];
+  seen.add(s);
+  const out: string[] = [];
+  const typed = (p: Schema) => {
+    const r = resolve(p);
+    return ['type', 'oneOf', 'anyOf', 'allOf', 'enum', 'const'].some((k) => k in r);
+  };
+  for (const [name, prop] of Object.entries((s.properties ?? {}) as Record<string, Schema>)) {
+    if (!typed(prop)) out.push(`${where}: ${name}`);
+    out.push(...untypedProperties(`${where}.${name}`, prop, seen));
+  }
+  for (const key of ['items', 'additionalProperties'] as const) {
+    const sub = s[key];
+    if (typeof sub === 'object' && sub !== null)
+      out.push(...untypedProperties(where, sub as Schema, seen));
+  }
+  for (const key of ['oneOf', 'anyOf', 'allOf'] as const) {
+    for (const sub of (s[key] ?? []) as Schema[]) out.push(...untypedProperties(where, sub, seen));
+  }
+  return out;
+}
+
+describe('the contract types every body (openapi.yaml)', () => {
+  it('finds the bodies it checks', () => {
+    assert.ok(bodies().length > 100, `only ${bodies().length} bodies found`);
+  });
+
+  it('gives every property of every body a type (the upload system fields among them)', () => {
+    const seen = new Set<Schema>();
+    const untyped = bodies().flatMap((b) => untypedProperties(b.where, b.schema, seen));
+    assert.deepEqual(untyped, []);
+  });
+});
