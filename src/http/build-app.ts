@@ -28,6 +28,7 @@ import { errorHandler } from './error-handler';
 import { accountHandlers } from './handlers/account-handlers';
 import { adminHandlers } from './handlers/admin-handlers';
 import { entityHandlers } from './handlers/entity-handlers';
+import { contractHandlers } from './handlers/contract-handlers';
 import { healthHandlers } from './handlers/health-handlers';
 import { parameterHandlers } from './handlers/parameter-handlers';
 import { rawDataHandlers } from './handlers/raw-data-handlers';
@@ -40,6 +41,7 @@ import { evaluationHandlers } from './handlers/evaluation-handlers';
 import { syncHandlers } from './handlers/sync-handlers';
 import { type HandlerMap, mergeHandlers } from './handler-map';
 import { type Operation, RouteTable } from './route-table';
+import { loadServedContract, type ServedContract } from './served-contract';
 
 export interface AppDeps {
   logger: Logger;
@@ -80,10 +82,11 @@ export function handlerMap(
     | 'integrations'
     | 'evaluations'
     | 'readiness'
-  >,
+  > & { contract: ServedContract },
 ): HandlerMap {
   return mergeHandlers(
     healthHandlers({ readiness: deps.readiness }),
+    contractHandlers({ contract: deps.contract }),
     accountHandlers({ accounts: deps.accounts }),
     adminHandlers({ accounts: deps.accounts }),
     syncHandlers({ syncJobs: deps.syncJobs, bulkUploads: deps.bulkUploads }),
@@ -140,7 +143,7 @@ function refuseUnlistedMediaType(req: Request, res: Response, next: NextFunction
  */
 export function buildApp(deps: AppDeps): express.Express {
   const routes = RouteTable.fromFile(openapiPath);
-  const handlers = handlerMap(deps);
+  const handlers = handlerMap({ ...deps, contract: loadServedContract(openapiPath) });
   routes.assertHandlers(Object.keys(handlers));
 
   const app = express();
