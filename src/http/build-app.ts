@@ -28,6 +28,7 @@ import { errorHandler } from './error-handler';
 import { accountHandlers } from './handlers/account-handlers';
 import { adminHandlers } from './handlers/admin-handlers';
 import { entityHandlers } from './handlers/entity-handlers';
+import { contractHandlers } from './handlers/contract-handlers';
 import { healthHandlers } from './handlers/health-handlers';
 import { parameterHandlers } from './handlers/parameter-handlers';
 import { rawDataHandlers } from './handlers/raw-data-handlers';
@@ -40,6 +41,7 @@ import { evaluationHandlers } from './handlers/evaluation-handlers';
 import { syncHandlers } from './handlers/sync-handlers';
 import { type HandlerMap, mergeHandlers } from './handler-map';
 import { type Operation, RouteTable } from './route-table';
+import { loadServedContract, type ServedContract } from './served-contract';
 import { serviceCheckedBodies } from './service-checked-bodies';
 
 export interface AppDeps {
@@ -81,10 +83,11 @@ export function handlerMap(
     | 'integrations'
     | 'evaluations'
     | 'readiness'
-  >,
+  > & { contract: ServedContract },
 ): HandlerMap {
   return mergeHandlers(
     healthHandlers({ readiness: deps.readiness }),
+    contractHandlers({ contract: deps.contract }),
     accountHandlers({ accounts: deps.accounts }),
     adminHandlers({ accounts: deps.accounts }),
     syncHandlers({ syncJobs: deps.syncJobs, bulkUploads: deps.bulkUploads }),
@@ -141,7 +144,7 @@ function refuseUnlistedMediaType(req: Request, res: Response, next: NextFunction
  */
 export function buildApp(deps: AppDeps): express.Express {
   const routes = RouteTable.fromFile(openapiPath);
-  const handlers = handlerMap(deps);
+  const handlers = handlerMap({ ...deps, contract: loadServedContract(openapiPath) });
   routes.assertHandlers(Object.keys(handlers));
 
   const app = express();

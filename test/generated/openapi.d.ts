@@ -42,6 +42,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/openapi.yaml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This contract, as YAML
+         * @description The bytes of the openapi.yaml that the service loaded at start: the contract it routes and
+         *     validates by, for client generators and linters. `Cache-Control: no-cache` with a strong
+         *     `ETag`: a client revalidates with `If-None-Match` and gets a 304 while it is current.
+         */
+        get: operations["getOpenapiYaml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This contract, as JSON
+         * @description The same document as `GET /openapi.yaml`, converted to JSON once at start (for tools that
+         *     read only JSON). Cached like it.
+         */
+        get: operations["getOpenapiJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The API documentation, as a web page
+         * @description This contract rendered for people by Swagger UI (the swagger-ui-dist package): every
+         *     operation, expanded, with its parameters, its example request bodies and its example
+         *     responses. The page and everything it loads come from this service
+         *     (`/docs/assets/{asset}`, `/openapi.json`); it makes no other request. Calling operations
+         *     from the page ("Try it out") is off.
+         */
+        get: operations["getApiDocs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs/assets/{asset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A script or style sheet of the API documentation page
+         * @description The files that `GET /docs` loads: `swagger-ui-bundle.js` and `swagger-ui.css` from the
+         *     swagger-ui-dist package as it ships them, and `docs.js`, which starts Swagger UI on
+         *     `/openapi.json`. Any other name is a 404. Cached like the page.
+         */
+        get: operations["getApiDocsAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account": {
         parameters: {
             query?: never;
@@ -1309,6 +1398,43 @@ export interface components {
         };
         /** @enum {string} */
         CheckStatus: "ok" | "down" | "disabled";
+        /**
+         * @description This document, openapi.yaml parsed: an OpenAPI 3.1 description (its own schema is
+         *     https://spec.openapis.org/oas/3.1/schema). Only its top level is described here.
+         * @example {
+         *       "openapi": "3.1.0",
+         *       "info": {
+         *         "title": "graphsync API",
+         *         "version": "0.1.0"
+         *       },
+         *       "paths": {
+         *         "/healthz": {
+         *           "get": {
+         *             "operationId": "getHealth",
+         *             "tags": [
+         *               "health"
+         *             ],
+         *             "summary": "Liveness probe",
+         *             "security": [],
+         *             "responses": {
+         *               "200": {
+         *                 "description": "The process is up."
+         *               }
+         *             }
+         *           }
+         *         }
+         *       }
+         *     }
+         */
+        OpenApiDocument: {
+            /** @constant */
+            openapi: "3.1.0";
+            info: {
+                title: string;
+                version: string;
+            };
+            paths: Record<string, never>;
+        };
         /** @example local */
         AccountId: string;
         /**
@@ -2864,6 +2990,18 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /**
+         * @description The `If-None-Match` request header names the current `ETag`: the client's copy is current.
+         *     No body.
+         */
+        NotModified: {
+            headers: {
+                /** @description The content's tag, as the 200 sent it. */
+                ETag?: string;
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description An unexpected fault; never caused by the request's content. Safe to retry. */
         InternalError: {
             headers: {
@@ -3039,7 +3177,15 @@ export interface components {
         CorrelationId: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description A strong tag of the content, fixed at start; send it in `If-None-Match` to get a 304 while
+         *     the content is current.
+         */
+        ETag: string;
+        /** @description `no-cache`: a client may keep a copy but revalidates it (with `If-None-Match`). */
+        CacheControl: "no-cache";
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -3093,6 +3239,113 @@ export interface operations {
                     "application/json": components["schemas"]["ReadinessResponse"];
                 };
             };
+        };
+    };
+    getOpenapiYaml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description openapi.yaml, byte for byte. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example openapi: 3.1.0
+                     *     info:
+                     *       title: graphsync API
+                     *       version: 0.1.0
+                     */
+                    "application/yaml": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getOpenapiJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description openapi.yaml as JSON. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenApiDocument"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getApiDocs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The HTML page. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getApiDocsAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The file name. */
+                asset: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                    "text/css": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
     getCurrentAccount: {

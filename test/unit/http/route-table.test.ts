@@ -3,6 +3,7 @@ import type { AccountService } from '../../../src/accounts/account-service';
 import type { EntityApi } from '../../../src/entities/entity-api';
 import { handlerMap } from '../../../src/http/build-app';
 import { RouteTable } from '../../../src/http/route-table';
+import { loadServedContract } from '../../../src/http/served-contract';
 import type { RawDataApi } from '../../../src/rawdata/raw-data-service';
 import type { ParameterApi } from '../../../src/parameters/parameter-api';
 import type { QueryApi } from '../../../src/query/query-service';
@@ -67,7 +68,7 @@ describe('RouteTable', () => {
     );
   });
 
-  it('reads openapi.yaml: unique operationIds, health and bulk file public, admin guarded, the rest per account', () => {
+  it('reads openapi.yaml: unique operationIds, health, contract and bulk file public, admin guarded, the rest per account', () => {
     const real = RouteTable.fromFile(openapiPath);
     const ids = real.operations.map((o) => o.operationId);
     assert.equal(new Set(ids).size, ids.length);
@@ -76,6 +77,11 @@ describe('RouteTable', () => {
         // The bulk file PUT is public: its signed URL is the credential.
         op.path === '/healthz' ||
         op.path === '/readyz' ||
+        // The contract and its documentation page are public.
+        op.path === '/openapi.yaml' ||
+        op.path === '/openapi.json' ||
+        op.path === '/docs' ||
+        op.path === '/docs/assets/{asset}' ||
         op.path === '/persister/synchronization/bulk-uploads/{jobId}'
           ? 'public'
           : op.path.startsWith('/admin/')
@@ -100,6 +106,7 @@ describe('RouteTable', () => {
       integrations: {} as IntegrationApi,
       evaluations: {} as RuleEvaluationApi,
       readiness: { mode: 'local', pingNeo4j: () => Promise.resolve() },
+      contract: loadServedContract(openapiPath),
     });
     RouteTable.fromFile(openapiPath).assertHandlers(Object.keys(handlers));
   });
