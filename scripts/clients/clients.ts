@@ -383,7 +383,9 @@ export async function compileClient(
         break;
     }
   } catch (err) {
-    if (err instanceof ClientStepError) err.remember(failure);
+    // tsc's and javac's verdicts depend on the generated code alone; python's import also on the
+    // packages installed, which may change, so it is tried again on the next run.
+    if (err instanceof ClientStepError && client.generator !== 'python') err.remember(failure);
     throw err;
   }
   fs.writeFileSync(stamp, `${new Date().toISOString()}\n`);

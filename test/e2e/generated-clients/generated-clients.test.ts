@@ -20,7 +20,7 @@ import {
  * openapi-generator (typescript-fetch, python, java native; options in clients/<generator>.yaml)
  * must compile and must work against the real service. For each client a small program in its
  * language (scenario.ts, scenario.py, Scenario.java beside this file) runs the same scenario and
- * prints one JSON result per step, which must equal EXPECTED exactly:
+ * prints one JSON result per step, which must equal expected(scope) exactly:
  *
  * a DIFF job gets JupiterOne-shaped entities and relationships, is finalized and read back; a
  * J1QL list query and a table query paged one row at a time return every row; a rule is created
@@ -28,7 +28,8 @@ import {
  *
  * Generating and compiling take minutes the first time, then come from the cache
  * (node_modules/.cache/graphsync-clients, keyed by the spec's hash). Runs with GENERATED_CLIENTS=1
- * (`npm run test:clients`), or GENERATED_CLIENTS=java,python for some clients; skipped otherwise.
+ * (`GENERATED_CLIENTS=1 npx mocha --config test/e2e/generated-clients/mocharc.json`), or
+ * GENERATED_CLIENTS=java,python for some clients; skipped otherwise.
  * GENERATED_CLIENTS_SPEC=<file> generates the clients from a draft of the spec instead.
  */
 const selected = selectedGenerators(process.env.GENERATED_CLIENTS);
