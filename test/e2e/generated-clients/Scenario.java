@@ -12,7 +12,6 @@ import graphsync.client.model.EvaluationRecord;
 import graphsync.client.model.EvaluationRecordOperationsInner;
 import graphsync.client.model.EvaluationRecordQueriesInner;
 import graphsync.client.model.QueryRequest;
-import graphsync.client.model.QueryResponse;
 import graphsync.client.model.Rule;
 import graphsync.client.model.StartSyncJobRequest;
 import graphsync.client.model.SyncJob;
@@ -170,10 +169,12 @@ public final class Scenario {
     step(
         "listQuery",
         () -> {
-          QueryResponse response =
-              query.runQuery(new QueryRequest().query("FIND gc_host AS h ORDER BY h.displayName"));
+          Map<String, Object> response =
+              page(
+                  mapper,
+                  query.runQuery(new QueryRequest().query("FIND gc_host AS h ORDER BY h.displayName")));
           List<Map<String, Object>> out = new ArrayList<>();
-          for (Map<String, Object> v : rows(mapper, response)) {
+          for (Map<String, Object> v : rows(response)) {
             @SuppressWarnings("unchecked")
             Map<String, Object> entity = (Map<String, Object>) v.get("entity");
             @SuppressWarnings("unchecked")
@@ -189,7 +190,7 @@ public final class Scenario {
                     "tags", properties.get("tags")));
           }
           return map(
-              "type", response.getType(), "totalCount", response.getTotalCount(), "entities", out);
+              "type", response.get("type"), "totalCount", response.get("totalCount"), "entities", out);
         });
     step(
         "tableQuery",
@@ -197,25 +198,27 @@ public final class Scenario {
           List<Map<String, Object>> rows = new ArrayList<>();
           String cursor = null;
           int pages = 0;
-          QueryResponse response;
+          Map<String, Object> response;
           do {
             response =
-                query.runQuery(
-                    new QueryRequest()
-                        .query(
-                            "FIND gc_host AS h THAT RUNS gc_app AS a RETURN h.displayName, h.port,"
-                                + " a.displayName ORDER BY h.displayName")
-                        .limit(1)
-                        .cursor(cursor));
+                page(
+                    mapper,
+                    query.runQuery(
+                        new QueryRequest()
+                            .query(
+                                "FIND gc_host AS h THAT RUNS gc_app AS a RETURN h.displayName,"
+                                    + " h.port, a.displayName ORDER BY h.displayName")
+                            .limit(1)
+                            .cursor(cursor)));
             pages += 1;
-            rows.addAll(rows(mapper, response));
-            cursor = response.getCursor();
+            rows.addAll(rows(response));
+            cursor = (String) response.get("cursor");
           } while (cursor != null && pages < 10);
           return map(
               "type",
-              response.getType(),
+              response.get("type"),
               "totalCount",
-              response.getTotalCount(),
+              response.get("totalCount"),
               "pages",
               pages,
               "rows",
@@ -302,12 +305,22 @@ public final class Scenario {
     System.out.println(new ObjectMapper().writeValueAsString(results));
   }
 
-  /** A query result's rows as JSON-shaped maps (wire names), whatever model holds them. */
-  private static List<Map<String, Object>> rows(ObjectMapper mapper, QueryResponse response) {
-    Object data = response.getData();
-    if (data instanceof AbstractOpenApiSchema) data = ((AbstractOpenApiSchema) data).getActualInstance();
-    if (!(data instanceof List))
-      throw new IllegalStateException("data is not a list: " + data);
-    return mapper.convertValue(data, new TypeReference<List<Map<String, Object>>>() {});
+  /**
+   * One page of a query result as the JSON it was read from (wire names), through the client's
+   * model: the response itself, or the list, table or tree result inside it when the response is a
+   * oneOf.
+   */
+  private static Map<String, Object> page(ObjectMapper mapper, Object response) {
+    if (response instanceof AbstractOpenApiSchema)
+      response = ((AbstractOpenApiSchema) response).getActualInstance();
+    return mapper.convertValue(response, new TypeReference<Map<String, Object>>() {});
+  }
+
+  /** A page's rows as JSON-shaped maps. */
+  @SuppressWarnings("unchecked")
+  private static List<Map<String, Object>> rows(Map<String, Object> page) {
+    Object data = page.get("data");
+    if (!(data instanceof List)) throw new IllegalStateException("data is not a list: " + data);
+    return (List<Map<String, Object>>) data;
   }
 }

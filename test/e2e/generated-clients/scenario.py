@@ -101,10 +101,19 @@ def step(name):
     return run
 
 
+def one_of(value):
+    """The model inside a oneOf/anyOf wrapper (its actual_instance), or the value itself."""
+    return value.actual_instance if hasattr(value, "actual_instance") else value
+
+
+def run_query(body):
+    """One page of a query: the response model (a list, table or tree result)."""
+    return one_of(query.run_query(QueryRequest.from_dict(body)))
+
+
 def rows_of(response):
     """A query result's rows as JSON-shaped dicts (wire names), whatever model holds them."""
-    data = response.data
-    data = getattr(data, "actual_instance", data)
+    data = one_of(response.data)
     if not isinstance(data, list):
         raise TypeError(f"data is not a list: {data!r}")
     return [row if isinstance(row, dict) else row.to_dict() for row in data]
@@ -165,9 +174,7 @@ def _():
 
 @step("listQuery")
 def _():
-    response = query.run_query(
-        QueryRequest.from_dict({"query": "FIND gc_host AS h ORDER BY h.displayName"})
-    )
+    response = run_query({"query": "FIND gc_host AS h ORDER BY h.displayName"})
     return {
         "type": response.type,
         "totalCount": response.total_count,
@@ -197,7 +204,7 @@ def _():
         }
         if cursor is not None:
             body["cursor"] = cursor
-        response = query.run_query(QueryRequest.from_dict(body))
+        response = run_query(body)
         pages += 1
         rows.extend(rows_of(response))
         cursor = response.cursor
