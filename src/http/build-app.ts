@@ -108,6 +108,20 @@ export const RAW_BODY_OPERATIONS: ReadonlySet<string> = new Set(['putSyncJobBulk
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/** After the lenient parser of optional bodies: null is no body; another lone scalar is malformed. */
+function nullBodyIsNoBody(req: Request, _res: Response, next: NextFunction): void {
+  const body: unknown = req.body;
+  if (body === null) {
+    req.body = undefined;
+  } else if (body !== undefined && typeof body !== 'object' && req.is('json') !== false) {
+    throw new AppError(
+      'INVALID_JSON',
+      'Malformed JSON in request body: a JSON body is an object or an array (or null for no body)',
+    );
+  }
+  next();
+}
+
 function unlessRawBody(middleware: RequestHandler): RequestHandler {
   return (req, res, next) => {
     if (RAW_BODY_OPERATIONS.has((res.locals.operation as Operation).operationId)) return next();
@@ -192,15 +206,23 @@ export function buildApp(deps: AppDeps): express.Express {
   // that their errors can name the line. Each parser inflates gzip, deflate and br, and applies
   // the limit to the inflated size. The bulk upload file is taken as raw bytes by its own handler
   // (its own size limit, any format).
-  const json = express.json({
-    limit: deps.maxBodySize,
-    type: ['application/json', 'application/*+json'],
-  });
+  const jsonOptions = { limit: deps.maxBodySize, type: ['application/json', 'application/*+json'] };
+  const json = express.json(jsonOptions);
+  // An optional body may be sent as the JSON literal null (openapi-generator's Java client does
+  // for an omitted body): it reads as no body. Other lone scalars stay malformed there too.
+  const optionalJson = express.json({ ...jsonOptions, strict: false });
   const text = express.text({
     limit: deps.maxBodySize,
     type: [...UPLOAD_MEDIA_TYPES.csv, ...UPLOAD_MEDIA_TYPES.yaml],
   });
-  app.use(unlessRawBody(refuseUnlistedMediaType), unlessRawBody(json), unlessRawBody(text));
+  app.use(
+    unlessRawBody(refuseUnlistedMediaType),
+    unlessRawBody((req, res, next) =>
+      ((res.locals.operation as Operation).bodyRequired ? json : optionalJson)(req, res, next),
+    ),
+    unlessRawBody(nullBodyIsNoBody),
+    unlessRawBody(text),
+  );
 
   // HEAD is GET without a body (RFC 9110): the route table matched it to the GET operation, and
   // the validator, which knows only the methods openapi.yaml lists, checks it as that GET.

@@ -20,6 +20,8 @@ export interface Operation {
   readonly access: Access;
   /** The media types of its request body (`requestBody.content`), lower case; none without one. */
   readonly requestMediaTypes: readonly string[];
+  /** `requestBody.required`: false for an operation whose body may be left out (or absent). */
+  readonly bodyRequired: boolean;
   /** `x-body-checked-by: service`: the handler checks the body with its own rules and messages. */
   readonly serviceChecksBody: boolean;
 }
@@ -32,7 +34,7 @@ export type RouteMatch =
 interface SpecOperation {
   operationId?: string;
   security?: Array<Record<string, unknown>>;
-  requestBody?: { content?: Record<string, unknown> };
+  requestBody?: { required?: boolean; content?: Record<string, unknown> };
   'x-body-checked-by'?: string;
 }
 interface Spec {
@@ -71,6 +73,7 @@ export class RouteTable {
           expressPath: template.replace(/\{([^}]+)\}/g, ':$1'),
           access: accessOf(op.security ?? spec.security ?? []),
           requestMediaTypes: Object.keys(op.requestBody?.content ?? {}).map((t) => t.toLowerCase()),
+          bodyRequired: op.requestBody?.required === true,
           serviceChecksBody: op['x-body-checked-by'] === 'service',
         });
       }

@@ -1446,7 +1446,10 @@ export interface components {
             id: components["schemas"]["AccountId"];
             features: components["schemas"]["AccountFeature"][];
             notificationEmails: components["schemas"]["NotificationEmails"];
-            /** @description Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
             createdOn: number;
         };
         AccountResponse: {
@@ -1483,9 +1486,15 @@ export interface components {
             id: string;
             name: string | null;
             accountId: components["schemas"]["AccountId"];
-            /** @description Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
             createdOn: number;
-            /** @description Epoch milliseconds; null while the key is live. */
+            /**
+             * Format: int64
+             * @description Epoch milliseconds; null while the key is live.
+             */
             revokedOn: number | null;
         };
         CreatedApiKey: {
@@ -1493,9 +1502,15 @@ export interface components {
             id: string;
             name: string | null;
             accountId: components["schemas"]["AccountId"];
-            /** @description Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
             createdOn: number;
-            /** @description Always null for a new key. */
+            /**
+             * Format: int64
+             * @description Always null for a new key.
+             */
             revokedOn: number | null;
             /** @description The key to send as `Authorization: Bearer <secret>`. Shown only once. */
             secret: string;
@@ -1586,9 +1601,15 @@ export interface components {
             status: components["schemas"]["SyncJobStatus"];
             /** @description True once the status is final (`FINISHED`, `ABORTED`, `FAILED`, `ERROR`). */
             done: boolean;
-            /** @description Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
             startTimestamp: number;
-            /** @description Epoch milliseconds; set when the job reaches a final status. */
+            /**
+             * Format: int64
+             * @description Epoch milliseconds; set when the job reaches a final status.
+             */
             endTimestamp?: number;
             integrationInstanceId?: string;
             integrationJobId?: string;
@@ -1609,20 +1630,36 @@ export interface components {
             /** @description Per-object problems found at finalize (capped; the counters hold the totals). */
             errors?: components["schemas"]["JobObjectError"][];
             bulkFile?: components["schemas"]["BulkFile"];
+            /** Format: int64 */
             numEntitiesUploaded: number;
+            /** Format: int64 */
             numEntitiesCreated: number;
+            /** Format: int64 */
             numEntitiesUpdated: number;
+            /** Format: int64 */
             numEntitiesDeleted: number;
-            /** @description Entities that could not be updated (e.g. a PATCH target that does not exist). */
+            /**
+             * Format: int64
+             * @description Entities that could not be updated (e.g. a PATCH target that does not exist).
+             */
             numEntityUpdateErrors: number;
+            /** Format: int64 */
             numRelationshipsUploaded: number;
+            /** Format: int64 */
             numRelationshipsCreated: number;
+            /** Format: int64 */
             numRelationshipsUpdated: number;
+            /** Format: int64 */
             numRelationshipsDeleted: number;
-            /** @description Relationships not created because an end was missing or soft deleted. */
+            /**
+             * Format: int64
+             * @description Relationships not created because an end was missing or soft deleted.
+             */
             numRelationshipCreateErrors: number;
+            /** Format: int64 */
             numMappedRelationshipsUploaded: number;
             /**
+             * Format: int64
              * @description Raw-data versions the job stored at finalize: one per `_rawData` entry whose content
              *     differed from the entry's latest version (identical content adds none).
              */
@@ -1635,6 +1672,7 @@ export interface components {
              */
             uploadUrl: string;
             /**
+             * Format: int64
              * @description Epoch milliseconds; the URL is refused (403) from then on.
              * @example 1795356756539
              */
@@ -1650,9 +1688,15 @@ export interface components {
          *     validated and applied at finalize.
          */
         BulkFile: {
-            /** @description Bytes received (as sent). */
+            /**
+             * Format: int64
+             * @description Bytes received (as sent).
+             */
             size: number;
-            /** @description Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
             uploadedAt: number;
             /** @description The Content-Type it was sent with, if any. */
             contentType?: string;
@@ -2132,7 +2176,10 @@ export interface components {
         };
         JobEvent: {
             id: string;
-            /** @description Epoch milliseconds. */
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
             createDate: number;
             name: string;
             description: string;
@@ -2188,6 +2235,7 @@ export interface components {
             _scope?: string;
             _source?: string;
             _integrationInstanceId?: string;
+            /** Format: int64 */
             _version?: number;
             _deleted?: boolean;
             /** Format: date-time */
@@ -2521,24 +2569,42 @@ export interface components {
             ruleId: string;
             /** @description The rule's name when the alert was last raised. */
             ruleName: string;
-            /** @description The rule's `version` when the alert was last raised. */
+            /**
+             * Format: int64
+             * @description The rule's `version` when the alert was last raised.
+             */
             ruleVersion: number;
             ruleDescription?: string;
             level: components["schemas"]["AlertLevel"];
             status: components["schemas"]["AlertStatus"];
-            /** @description Epoch ms. */
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
             createdOn: number;
-            /** @description Epoch ms of the latest raise, resolve or dismiss. */
+            /**
+             * Format: int64
+             * @description Epoch ms of the latest raise, resolve or dismiss.
+             */
             updatedOn: number;
-            /** @description Epoch ms; only on a `RESOLVED` alert. */
+            /**
+             * Format: int64
+             * @description Epoch ms; only on a `RESOLVED` alert.
+             */
             resolvedOn?: number;
-            /** @description Epoch ms; only on a `DISMISSED` alert. */
+            /**
+             * Format: int64
+             * @description Epoch ms; only on a `DISMISSED` alert.
+             */
             dismissedOn?: number;
             /** @description The evaluation that opened the alert. */
             firstEvaluationId: string;
             /** @description The latest evaluation that raised (or resolved) it. */
             lastEvaluationId: string;
-            /** @description How many evaluations raised it (1 when opened). */
+            /**
+             * Format: int64
+             * @description How many evaluations raised it (1 when opened).
+             */
             evaluationCount: number;
             /** @description Each query's total (by query name) in the latest evaluation that raised it. */
             queryTotals: {
@@ -2565,6 +2631,7 @@ export interface components {
              */
             includeDeleted: boolean;
             /**
+             * Format: int64
              * @description Rows per page; at most QUERY_MAX_PAGE_SIZE (default 1000), else 400.
              * @default 250
              */
@@ -2675,7 +2742,10 @@ export interface components {
             cursor?: components["schemas"]["QueryCursor"];
             warnings?: components["schemas"]["QueryWarnings"];
         };
-        /** @description Rows (for `tree`, matched paths) over all pages. */
+        /**
+         * Format: int64
+         * @description Rows (for `tree`, matched paths) over all pages.
+         */
         QueryTotalCount: number;
         /** @description Pass as `cursor` for the next page; absent on the last page. */
         QueryCursor: string;
@@ -2729,7 +2799,10 @@ export interface components {
         };
         DeleteEntityResponse: {
             deletedEntity: components["schemas"]["Vertex"];
-            /** @description Live relationships this call soft deleted (0 when the entity was deleted already). */
+            /**
+             * Format: int64
+             * @description Live relationships this call soft deleted (0 when the entity was deleted already).
+             */
             numRelationshipsDeleted: number;
         };
         /**
@@ -2744,6 +2817,7 @@ export interface components {
             _class?: string;
             _fromEntityKey?: string;
             _toEntityKey?: string;
+            /** Format: int64 */
             _version?: number;
             _deleted?: boolean;
             /** Format: date-time */
@@ -2776,7 +2850,10 @@ export interface components {
         };
         EntityRelationshipListResponse: {
             relationships: components["schemas"]["EntityRelationship"][];
-            /** @description Every relationship that matches the filters, over all pages. */
+            /**
+             * Format: int64
+             * @description Every relationship that matches the filters, over all pages.
+             */
             totalCount: number;
             /** @description Pass as `cursor` for the next page; absent on the last page. */
             cursor?: string;
@@ -2793,16 +2870,25 @@ export interface components {
          *     }
          */
         RawDataMetadata: {
-            /** @description When this version was stored (epoch milliseconds). */
+            /**
+             * Format: int64
+             * @description When this version was stored (epoch milliseconds).
+             */
             beginOn: number;
             /**
              * @description Media type of the entry, as uploaded (default `application/json`).
              * @example application/json
              */
             contentType: string;
-            /** @description Size of the content in bytes. */
+            /**
+             * Format: int64
+             * @description Size of the content in bytes.
+             */
             contentLength: number;
-            /** @description When the entry's first version was stored (epoch milliseconds). */
+            /**
+             * Format: int64
+             * @description When the entry's first version was stored (epoch milliseconds).
+             */
             createdOn: number;
             /** @description The entity was deleted (by a DIFF or `DELETE /entities/{entityId}`). */
             deleted: boolean;
@@ -2830,7 +2916,7 @@ export interface components {
          *     (possibly empty). Strings, alone or in a list, hold at most 10000 characters; a list at
          *     most 1000 items. Objects cannot be stored in a parameter.
          */
-        ParameterValue: boolean | string | number | boolean[] | string[] | number[];
+        ParameterValue: boolean | string | number | (boolean | string | number)[];
         /**
          * @example {
          *       "name": "trustedCidrs",
@@ -2849,9 +2935,15 @@ export interface components {
             value?: components["schemas"]["ParameterValue"];
             /** @description A secret parameter's value is write-only. */
             secret: boolean;
-            /** @description When the parameter was first stored (epoch milliseconds). */
+            /**
+             * Format: int64
+             * @description When the parameter was first stored (epoch milliseconds).
+             */
             createdOn: number;
-            /** @description When it was last stored by a PUT (epoch milliseconds). */
+            /**
+             * Format: int64
+             * @description When it was last stored by a PUT (epoch milliseconds).
+             */
             updatedOn: number;
         };
         ParameterResponse: {

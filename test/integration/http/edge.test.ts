@@ -54,6 +54,48 @@ describe('HTTP edge (real Neo4j)', () => {
     assert.match(res.body.error.message, /^Malformed JSON in request body: /);
   });
 
+  it('an optional body sent as JSON null is no body; a lone scalar is still malformed', async () => {
+    // openapi-generator's Java client sends `null` for an omitted optional body (finalize here).
+    const app = await testApp();
+    const a = await freshAccount();
+    const jobs = '/persister/synchronization/jobs';
+    const start = await request(app)
+      .post(jobs)
+      .set(a.headers)
+      .send({ source: 'api', scope: 'null-body', syncMode: 'DIFF' });
+    const id = (start.body as { job: { id: string } }).job.id;
+    await request(app)
+      .post(`${jobs}/${id}/upload`)
+      .set(a.headers)
+      .send({ entities: [{ _key: 'k', _type: 'nb_thing', _class: 'Thing' }] })
+      .expect(200);
+    const scalar = await request(app)
+      .post(`${jobs}/${id}/finalize`)
+      .set(a.headers)
+      .set('Content-Type', 'application/json')
+      .send('42');
+    assert.equal(scalar.status, 400, JSON.stringify(scalar.body));
+    assert.deepEqual(scalar.body.error, {
+      code: 'INVALID_JSON',
+      message:
+        'Malformed JSON in request body: a JSON body is an object or an array (or null for no body)',
+    });
+    const fin = await request(app)
+      .post(`${jobs}/${id}/finalize`)
+      .set(a.headers)
+      .set('Content-Type', 'application/json')
+      .send('null');
+    assert.equal(fin.status, 200, JSON.stringify(fin.body));
+    assert.deepEqual([fin.body.job.status, fin.body.job.numEntitiesCreated], ['FINISHED', 1]);
+    // A required body (an upload) sent as null stays malformed JSON.
+    const upload = await request(app)
+      .post(`${jobs}/${id}/upload`)
+      .set(a.headers)
+      .set('Content-Type', 'application/json')
+      .send('null');
+    assert.equal(upload.body.error.code, 'INVALID_JSON');
+  });
+
   it('413 RequestEntityTooLargeException over MAX_BODY_SIZE', async () => {
     const app = await testApp({ maxBodySize: '1kb' });
     const res = await request(app)
