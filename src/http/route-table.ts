@@ -20,6 +20,8 @@ export interface Operation {
   readonly access: Access;
   /** The media types of its request body (`requestBody.content`), lower case; none without one. */
   readonly requestMediaTypes: readonly string[];
+  /** The component its JSON request body refers to (`#/components/schemas/<Name>`), if any. */
+  readonly requestBodySchema?: string;
 }
 
 export type RouteMatch =
@@ -30,7 +32,7 @@ export type RouteMatch =
 interface SpecOperation {
   operationId?: string;
   security?: Array<Record<string, unknown>>;
-  requestBody?: { content?: Record<string, unknown> };
+  requestBody?: { content?: Record<string, { schema?: { $ref?: unknown } } | undefined> };
 }
 interface Spec {
   security?: Array<Record<string, unknown>>;
@@ -68,6 +70,7 @@ export class RouteTable {
           expressPath: template.replace(/\{([^}]+)\}/g, ':$1'),
           access: accessOf(op.security ?? spec.security ?? []),
           requestMediaTypes: Object.keys(op.requestBody?.content ?? {}).map((t) => t.toLowerCase()),
+          ...bodySchemaOf(op),
         });
       }
     }
@@ -100,6 +103,14 @@ export class RouteTable {
     if (problems.length > 0)
       throw new Error(`openapi.yaml and the handler map disagree:\n  ${problems.join('\n  ')}`);
   }
+}
+
+const COMPONENT_REF = /^#\/components\/schemas\/([^/]+)$/;
+
+function bodySchemaOf(op: SpecOperation): { requestBodySchema?: string } {
+  const ref = op.requestBody?.content?.['application/json']?.schema?.$ref;
+  const name = typeof ref === 'string' ? COMPONENT_REF.exec(ref)?.[1] : undefined;
+  return name === undefined ? {} : { requestBodySchema: name };
 }
 
 function accessOf(security: Array<Record<string, unknown>>): Access {
