@@ -33,6 +33,7 @@ export default tseslint.config(
       'scripts/**/*.js',
       'scripts/**/*.mjs',
       'test/generated/**',
+      'src/generated/**',
       'src/query/j1ql/parser.generated.ts',
       'bin/**/*.js',
       '*.mjs',

@@ -1,6 +1,8 @@
-// Generates test/generated/openapi.d.ts, the TypeScript types a client generated from openapi.yaml
-// sees (openapi-typescript). The typed-client test compiles against it; a unit test checks that it
-// matches openapi.yaml, so run `npm run generate:client-types` after changing the spec (`--check` only compares).
+// Generates the TypeScript types of openapi.yaml (openapi-typescript), twice: test/generated/openapi.d.ts,
+// what a client generated from the spec sees (the typed-client test compiles against it), and
+// src/generated/openapi.ts, the request and response body types the service's handlers and
+// services use (decision 0036). `npm run bundle:openapi` runs it after bundling; `--check` only
+// compares, and `npm run lint` fails when either file is stale.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,17 +17,22 @@ export async function generateClientTypes() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const out = path.join(root, 'test', 'generated', 'openapi.d.ts');
   const generated = await generateClientTypes();
-  if (process.argv.includes('--check')) {
-    const current = fs.existsSync(out) ? fs.readFileSync(out, 'utf8') : '';
-    if (current !== generated) {
-      console.error(`${path.relative(root, out)} is stale: run npm run generate:client-types`);
-      process.exit(1);
+  const outputs = [
+    path.join(root, 'test', 'generated', 'openapi.d.ts'),
+    path.join(root, 'src', 'generated', 'openapi.ts'),
+  ];
+  for (const out of outputs) {
+    if (process.argv.includes('--check')) {
+      const current = fs.existsSync(out) ? fs.readFileSync(out, 'utf8') : '';
+      if (current !== generated) {
+        console.error(`${path.relative(root, out)} is stale: run npm run generate:client-types`);
+        process.exit(1);
+      }
+    } else {
+      fs.mkdirSync(path.dirname(out), { recursive: true });
+      fs.writeFileSync(out, generated);
+      console.log(`wrote ${path.relative(root, out)}`);
     }
-  } else {
-    fs.mkdirSync(path.dirname(out), { recursive: true });
-    fs.writeFileSync(out, generated);
-    console.log(`wrote ${path.relative(root, out)}`);
   }
 }

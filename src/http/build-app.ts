@@ -20,10 +20,12 @@ import type { IntegrationApi } from '../integrations/integration-api';
 import type { RuleEvaluationApi } from '../rules/evaluation/evaluation-service';
 import { AppError, NotFoundError } from '../errors/app-error';
 import type { ReadinessDeps } from '../health/readiness';
+import { validatorApiSpec } from '../contract/validator-spec';
 import { openapiPath } from '../paths';
 import type { BulkUploadApi, SyncJobApi } from '../sync/job-service-contract';
 import { mediaTypeOf, UPLOAD_MEDIA_TYPES } from '../sync/upload-formats';
 import { authenticate } from './auth';
+import { checkContractBodies } from './contract-validation';
 import { errorHandler } from './error-handler';
 import { accountHandlers } from './handlers/account-handlers';
 import { adminHandlers } from './handlers/admin-handlers';
@@ -105,6 +107,8 @@ export function handlerMap(
 
 /** Operations whose handler reads the request body itself, untouched by the body parsers. */
 export const RAW_BODY_OPERATIONS: ReadonlySet<string> = new Set(['putSyncJobBulkFile']);
+
+type ValidatorOptions = Parameters<typeof OpenApiValidator.middleware>[0];
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -233,9 +237,14 @@ export function buildApp(deps: AppDeps): express.Express {
     }
     next();
   });
+  // The rule, question and integration bodies first get the house messages from the same
+  // components (src/http/contract-validation.ts); the validator then finds them valid. It is given
+  // the loaded openapi.yaml with the rule condition group's open tuple relaxed, which its Ajv
+  // (strictTuples) cannot compile (src/contract/validator-spec.ts).
+  app.use(checkContractBodies);
   app.use(
     OpenApiValidator.middleware({
-      apiSpec: openapiPath,
+      apiSpec: validatorApiSpec() as unknown as ValidatorOptions['apiSpec'],
       validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false },
       validateResponses: deps.validateResponses === true ? { removeAdditional: false } : false,
       validateSecurity: false,

@@ -24,6 +24,8 @@ export interface Operation {
   readonly bodyRequired: boolean;
   /** `x-body-checked-by: service`: the handler checks the body with its own rules and messages. */
   readonly serviceChecksBody: boolean;
+  /** The component its JSON request body refers to (`#/components/schemas/<Name>`), if any. */
+  readonly requestBodySchema?: string;
 }
 
 export type RouteMatch =
@@ -34,7 +36,10 @@ export type RouteMatch =
 interface SpecOperation {
   operationId?: string;
   security?: Array<Record<string, unknown>>;
-  requestBody?: { required?: boolean; content?: Record<string, unknown> };
+  requestBody?: {
+    required?: boolean;
+    content?: Record<string, { schema?: { $ref?: unknown } } | undefined>;
+  };
   'x-body-checked-by'?: string;
 }
 interface Spec {
@@ -75,6 +80,7 @@ export class RouteTable {
           requestMediaTypes: Object.keys(op.requestBody?.content ?? {}).map((t) => t.toLowerCase()),
           bodyRequired: op.requestBody?.required === true,
           serviceChecksBody: op['x-body-checked-by'] === 'service',
+          ...bodySchemaOf(op),
         });
       }
     }
@@ -107,6 +113,14 @@ export class RouteTable {
     if (problems.length > 0)
       throw new Error(`openapi.yaml and the handler map disagree:\n  ${problems.join('\n  ')}`);
   }
+}
+
+const COMPONENT_REF = /^#\/components\/schemas\/([^/]+)$/;
+
+function bodySchemaOf(op: SpecOperation): { requestBodySchema?: string } {
+  const ref = op.requestBody?.content?.['application/json']?.schema?.$ref;
+  const name = typeof ref === 'string' ? COMPONENT_REF.exec(ref)?.[1] : undefined;
+  return name === undefined ? {} : { requestBodySchema: name };
 }
 
 function accessOf(security: Array<Record<string, unknown>>): Access {

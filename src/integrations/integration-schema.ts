@@ -1,40 +1,81 @@
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
+import { checkAgainst, type SchemaName } from '../contract/contract-schemas';
 import { ValidationError } from '../errors/app-error';
+import type { components } from '../generated/openapi';
 import { schemaErrorMessage } from '../rules/rule-error-message';
-import { compileBodySchema } from '../rules/rule-schema';
-import { INTEGRATION_TYPES, type IntegrationType } from './integration-api';
-import {
-  INTEGRATION_CREATE_JSON_SCHEMAS,
-  INTEGRATION_TYPE_JSON_SCHEMA,
-  INTEGRATION_UPDATE_JSON_SCHEMAS,
-  READ_ONLY_INTEGRATION_FIELDS,
-  URL_FIELDS,
-} from './integration-json-schema';
+import type { IntegrationType } from './integration-api';
+
+type Schemas = components['schemas'];
+
+/** The config of any type, as openapi.yaml describes it (`<Type>IntegrationConfig`). */
+export type IntegrationConfig =
+  | Schemas['SmtpIntegrationConfig']
+  | Schemas['SlackIntegrationConfig']
+  | Schemas['JiraIntegrationConfig']
+  | Schemas['AwsIntegrationConfig']
+  | Schemas['WebhookIntegrationConfig'];
+/** The secrets of any type (`<Type>IntegrationSecrets`). */
+export type IntegrationSecrets =
+  | Schemas['SmtpIntegrationSecrets']
+  | Schemas['SlackIntegrationSecrets']
+  | Schemas['JiraIntegrationSecrets']
+  | Schemas['AwsIntegrationSecrets']
+  | Schemas['WebhookIntegrationSecrets'];
 
 /** An instance body as validated: read-only fields dropped, `config` defaulted to `{}`. */
 export interface IntegrationBody {
   type: IntegrationType;
-  name: string;
-  config: Record<string, unknown>;
+  name: Schemas['IntegrationName'];
+  config: IntegrationConfig;
   /** Undefined when the body has none (an update then keeps the stored ones). */
-  secrets: Record<string, unknown> | undefined;
+  secrets: IntegrationSecrets | undefined;
 }
 
-/** Compiled once when this module loads, with the rule schema's options and messages. */
-const typeSchema = compileBodySchema(INTEGRATION_TYPE_JSON_SCHEMA);
-const createSchemas = compileAll(INTEGRATION_CREATE_JSON_SCHEMAS);
-const updateSchemas = compileAll(INTEGRATION_UPDATE_JSON_SCHEMAS);
+/** The read-only fields of an answer, accepted in a body and dropped. */
+const READ_ONLY_INTEGRATION_FIELDS = ['id', 'secretNames', 'createdOn', 'updatedOn'];
+
+/** The fields holding a URL (openapi.yaml's HttpUrl), parsed again as URLs. */
+const URL_FIELDS: Record<IntegrationType, Array<['config' | 'secrets', string]>> = {
+  smtp: [],
+  slack: [
+    ['config', 'apiBaseUrl'],
+    ['secrets', 'webhookUrl'],
+  ],
+  jira: [['config', 'baseUrl']],
+  aws: [['config', 'endpoint']],
+  webhook: [],
+};
+
+const BODY_SCHEMAS: Record<IntegrationType, { create: SchemaName; update: SchemaName }> = {
+  smtp: { create: 'SmtpIntegrationCreate', update: 'SmtpIntegrationUpdate' },
+  slack: { create: 'SlackIntegrationCreate', update: 'SlackIntegrationUpdate' },
+  jira: { create: 'JiraIntegrationCreate', update: 'JiraIntegrationUpdate' },
+  aws: { create: 'AwsIntegrationCreate', update: 'AwsIntegrationUpdate' },
+  webhook: { create: 'WebhookIntegrationCreate', update: 'WebhookIntegrationUpdate' },
+};
 
 const SUBJECT = 'The integration';
+
+/**
+ * openapi.yaml's IntegrationCreateRequest / IntegrationUpdateRequest, with the house messages:
+ * what the HTTP edge checks before the handler runs. An update without `type` is checked against
+ * the stored instance's type by validateIntegrationUpdate.
+ */
+export function checkIntegrationCreateShape(body: unknown): void {
+  check('IntegrationCreateRequest', body);
+}
+export function checkIntegrationUpdateShape(body: unknown): void {
+  check('IntegrationUpdateRequest', body);
+}
 
 /**
  * A `POST /integrations` body -> the instance to store. Throws ValidationError (400
  * VALIDATION_ERROR) whose message starts with the JSON pointer of the first offending field.
  */
 export function validateIntegrationCreate(body: unknown): IntegrationBody {
-  check(typeSchema, body, SUBJECT);
+  check('IntegrationTyped', body);
   const type = (body as { type: IntegrationType }).type;
-  return validated(createSchemas[type], type, body as Record<string, unknown>, []);
+  return validated(BODY_SCHEMAS[type].create, type, body as Record<string, unknown>, []);
 }
 
 /**
@@ -52,7 +93,7 @@ export function validateIntegrationUpdate(
       `/type cannot change: integration instance '${stored.id}' is a ${stored.type} instance`,
     );
   }
-  return validated(updateSchemas[stored.type], stored.type, body, [...stored.secretNames]);
+  return validated(BODY_SCHEMAS[stored.type].update, stored.type, body, [...stored.secretNames]);
 }
 
 /** The names of `secrets` as answered: top-level keys, and `headers.<name>` for each header. */
@@ -65,27 +106,27 @@ export function secretNamesOf(secrets: Record<string, unknown>): string[] {
 }
 
 function validated(
-  schema: ValidateFunction,
+  schema: SchemaName,
   type: IntegrationType,
   body: Record<string, unknown>,
   storedSecretNames: string[],
 ): IntegrationBody {
   const input = { ...body, config: body.config ?? {} };
-  check(schema, input, SUBJECT);
-  const config = structuredClone(input.config) as Record<string, unknown>;
+  check(schema, input);
+  const config = structuredClone(input.config) as IntegrationConfig & Record<string, unknown>;
   const secrets =
     body.secrets === undefined
       ? undefined
-      : withoutEmptyObjects(structuredClone(body.secrets) as Record<string, unknown>);
+      : (withoutEmptyObjects(
+          structuredClone(body.secrets) as Record<string, unknown>,
+        ) as IntegrationSecrets);
   checkUrls(type, config, secrets);
   checkHeaders(config, secrets === undefined ? storedSecretNames : secretNamesOf(secrets));
   return { type, name: body.name as string, config, secrets };
 }
 
-function check(validate: ValidateFunction, body: unknown, subject: string): void {
-  if (validate(body)) return;
-  const [first] = validate.errors ?? [];
-  throw new ValidationError(first ? errorMessage(first, subject) : `${subject} is invalid`);
+function check(schema: SchemaName, body: unknown): void {
+  checkAgainst(schema, body, SUBJECT, errorMessage);
 }
 
 /**
@@ -97,7 +138,7 @@ function errorMessage(error: ErrorObject, subject: string): string {
   const parent = (error.parentSchema ?? {}) as { 'x-name'?: string; properties?: object };
   if (error.keyword === 'additionalProperties' && parent['x-name'] !== undefined) {
     const allowed = Object.keys(parent.properties ?? {}).filter(
-      (field) => !(READ_ONLY_INTEGRATION_FIELDS as readonly string[]).includes(field),
+      (field) => !READ_ONLY_INTEGRATION_FIELDS.includes(field),
     );
     return `${error.instancePath}/${pointerSegment(String(params.additionalProperty))} is not allowed: ${parent['x-name']} ${allowed.join(', ')}`;
   }
@@ -113,11 +154,13 @@ function errorMessage(error: ErrorObject, subject: string): string {
 /** A URL that passed the schema's pattern must also parse, as http: or https: with a host. */
 function checkUrls(
   type: IntegrationType,
-  config: Record<string, unknown>,
-  secrets: Record<string, unknown> | undefined,
+  config: IntegrationConfig,
+  secrets: IntegrationSecrets | undefined,
 ): void {
   for (const [where, field] of URL_FIELDS[type]) {
-    const value = (where === 'config' ? config : secrets)?.[field];
+    const value = (where === 'config' ? config : secrets)?.[
+      field as keyof (IntegrationConfig | IntegrationSecrets)
+    ];
     if (typeof value === 'string' && !isHttpUrl(value)) {
       throw new ValidationError(`/${where}/${field} must be an http:// or https:// URL`);
     }
@@ -134,8 +177,8 @@ function isHttpUrl(value: string): boolean {
 }
 
 /** A header is plain (config) or secret, not both: header names are case-insensitive. */
-function checkHeaders(config: Record<string, unknown>, secretNames: readonly string[]): void {
-  if (!isPlainObject(config.headers)) return;
+function checkHeaders(config: IntegrationConfig, secretNames: readonly string[]): void {
+  if (!('headers' in config) || !isPlainObject(config.headers)) return;
   const secretHeaders = new Set(
     secretNames
       .filter((name) => name.startsWith('headers.'))
@@ -161,14 +204,6 @@ function withoutEmptyObjects(secrets: Record<string, unknown>): Record<string, u
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function compileAll(
-  schemas: Record<IntegrationType, Parameters<typeof compileBodySchema>[0]>,
-): Record<IntegrationType, ValidateFunction> {
-  return Object.fromEntries(
-    INTEGRATION_TYPES.map((type) => [type, compileBodySchema(schemas[type])]),
-  ) as Record<IntegrationType, ValidateFunction>;
 }
 
 /** RFC 6901: `~` and `/` inside a segment are escaped. */

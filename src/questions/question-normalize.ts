@@ -1,17 +1,12 @@
-import type { QueryInput } from '../rules/rule-input';
+import type { components } from '../generated/openapi';
 import { normaliseQuery } from '../rules/rule-normalize';
 import type { StoredQuestion } from './question-api';
 
 /**
- * A question body as the JSON Schema lets it through (question-json-schema.ts): nulls and absent
- * fields not yet defaulted, read-only fields still present.
+ * A question body as openapi.yaml's QuestionRequest lets it through: nulls and absent fields not
+ * yet defaulted, read-only fields still present.
  */
-export interface QuestionInput {
-  title: string;
-  description?: string | null;
-  queries: QueryInput[];
-  tags?: string[] | null;
-}
+export type QuestionRequest = components['schemas']['QuestionRequest'];
 
 /** What a question is, without the service's fields (`id`, `version`, `createdOn`, `updatedOn`). */
 export type QuestionDefinition = Omit<StoredQuestion, 'id' | 'version' | 'createdOn' | 'updatedOn'>;
@@ -21,7 +16,7 @@ export type QuestionDefinition = Omit<StoredQuestion, 'id' | 'version' | 'create
  * (names `query<index>` by position, version v1, includeDeleted false), tags default to none,
  * nulls read as "not given", read-only fields left behind.
  */
-export function normaliseQuestion(input: QuestionInput): QuestionDefinition {
+export function normaliseQuestion(input: QuestionRequest): QuestionDefinition {
   return {
     title: input.title,
     ...(typeof input.description === 'string' ? { description: input.description } : {}),

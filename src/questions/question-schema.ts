@@ -1,13 +1,10 @@
-import { checkBody, compileBodySchema } from '../rules/rule-schema';
-import { QUESTION_JSON_SCHEMA } from './question-json-schema';
+import { checkAgainst } from '../contract/contract-schemas';
+import { schemaErrorMessage } from '../rules/rule-error-message';
 import {
   type QuestionDefinition,
-  type QuestionInput,
+  type QuestionRequest,
   normaliseQuestion,
 } from './question-normalize';
-
-/** Compiled once when this module loads, with the rule schema's options and messages. */
-const questionSchema = compileBodySchema(QUESTION_JSON_SCHEMA);
 
 /**
  * A question body (POST /questions, PUT /questions/{id}, a GET answer sent back) -> its
@@ -15,7 +12,11 @@ const questionSchema = compileBodySchema(QUESTION_JSON_SCHEMA);
  * the JSON pointer of the first offending field. Repeated query names are allowed, as in rules.
  */
 export function validateQuestion(body: unknown): QuestionDefinition {
-  const input = checkBody<QuestionInput>(questionSchema, body, 'The question');
   // The definition shares no objects with the caller's body.
-  return structuredClone(normaliseQuestion(input));
+  return structuredClone(normaliseQuestion(checkQuestionShape(body)));
+}
+
+/** openapi.yaml's QuestionRequest, with the house messages (the HTTP edge checks this first). */
+export function checkQuestionShape(body: unknown): QuestionRequest {
+  return checkAgainst<QuestionRequest>('QuestionRequest', body, 'The question', schemaErrorMessage);
 }

@@ -1,5 +1,11 @@
 import { ValidationError } from '../errors/app-error';
-import type { ActionInput, ConditionInput, ForEachItemInput, RuleInput } from './rule-input';
+import type {
+  ForEachItemRequest,
+  RuleActionRequest,
+  RuleConditionRequest,
+  RuleRequest,
+  RuleWhenRequest,
+} from './rule-request';
 import { canonicalActionType } from './rule-normalize';
 import { ALERT_LEVELS, type AlertLevel } from './rule-types';
 
@@ -8,11 +14,11 @@ import { ALERT_LEVELS, type AlertLevel } from './rule-types';
  * questionId, a field and its alias, a webhook body only with a method that sends one, and a
  * literal alert level. Runs on a body the JSON Schema accepted; throws the first violation.
  */
-export function checkRule(rule: RuleInput): void {
+export function checkRule(rule: RuleRequest): void {
   checkQuestion(rule);
   rule.operations.forEach((operation, i) => {
     const at = `/operations/${i}`;
-    const when = operation.when;
+    const when = operation.when as RuleWhenRequest;
     if (Array.isArray(when)) when.forEach((c, j) => checkCondition(c, `${at}/when/${j}`));
     else checkCondition(when, `${at}/when`);
     checkActions(operation.actions, `${at}/actions`);
@@ -27,7 +33,7 @@ function given(value: unknown): boolean {
   return value !== undefined && value !== null;
 }
 
-function checkQuestion(rule: RuleInput): void {
+function checkQuestion(rule: RuleRequest): void {
   const question = rule.question;
   // Repeated query names are allowed as real rule packs use them: the later result wins.
   if (given(question) && given(rule.questionId)) {
@@ -42,7 +48,12 @@ function checkQuestion(rule: RuleInput): void {
 }
 
 /** `field` and its `alias` name one thing: exactly one of them is required. */
-function fieldOrAlias(input: ActionInput, at: string, field: string, alias: string): void {
+function fieldOrAlias(
+  input: Record<string, unknown>,
+  at: string,
+  field: string,
+  alias: string,
+): void {
   if (given(input[field]) && given(input[alias])) {
     fail(
       `${at}/${alias} is not allowed with ${at}/${field}: ${alias} is another name for ${field}`,
@@ -51,7 +62,7 @@ function fieldOrAlias(input: ActionInput, at: string, field: string, alias: stri
   if (!given(input[field]) && !given(input[alias])) fail(`${at}/${field} is required`);
 }
 
-function checkCondition(condition: ConditionInput, at: string): void {
+function checkCondition(condition: RuleConditionRequest, at: string): void {
   if (given(condition.specVersion) && given(condition.version)) {
     fail(
       `${at}/version is not allowed with ${at}/specVersion: version is another name for specVersion`,
@@ -61,9 +72,11 @@ function checkCondition(condition: ConditionInput, at: string): void {
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
-function checkActions(actions: ActionInput[], base: string): void {
-  actions.forEach((action, i) => {
+function checkActions(actions: RuleActionRequest[], base: string): void {
+  actions.forEach((request, i) => {
     const at = `${base}/${i}`;
+    // The fields as sent, under either name of the type (the schema checked their shapes).
+    const action = request as Record<string, unknown> & { type: string };
     switch (canonicalActionType(action.type)) {
       case 'WEBHOOK': {
         fieldOrAlias(action, at, 'endpoint', 'url');
@@ -88,7 +101,7 @@ function checkActions(actions: ActionInput[], base: string): void {
         return;
       }
       case 'FOR_EACH_ITEM':
-        return checkActions((action as ForEachItemInput).actions, `${at}/actions`);
+        return checkActions((request as ForEachItemRequest).actions, `${at}/actions`);
       default:
         return;
     }

@@ -1,16 +1,15 @@
 import type {
-  ActionInput,
-  ConditionInput,
-  ForEachItemInput,
-  OperationInput,
-  QueryInput,
-  RuleInput,
-} from './rule-input';
+  ForEachItemRequest,
+  RuleActionRequest,
+  RuleConditionRequest,
+  RuleQueryRequest,
+  RuleRequest,
+  RuleWhenRequest,
+} from './rule-request';
 import {
   ACTION_TYPE_ALIASES,
   type ActionType,
   type FilterCondition,
-  type PollingInterval,
   type QuestionQuery,
   type RuleAction,
   type RuleDefinition,
@@ -23,7 +22,7 @@ import {
  * query names `query<index>`, version v1, includeDeleted false, empty templates, outputs and tags,
  * FOR_EACH_ITEM's itemRef `item`), nulls read as "not given", read-only fields left behind.
  */
-export function normaliseRule(input: RuleInput): RuleDefinition {
+export function normaliseRule(input: RuleRequest): RuleDefinition {
   const source =
     typeof input.questionId === 'string'
       ? { questionId: input.questionId }
@@ -32,7 +31,7 @@ export function normaliseRule(input: RuleInput): RuleDefinition {
     name: input.name,
     ...optional('description', input.description),
     specVersion: 1,
-    pollingInterval: (input.pollingInterval ?? 'ONE_DAY') as PollingInterval,
+    pollingInterval: input.pollingInterval ?? 'ONE_DAY',
     ...source,
     operations: input.operations.map(normaliseOperation),
     templates: input.templates ?? {},
@@ -48,7 +47,7 @@ export function normaliseRule(input: RuleInput): RuleDefinition {
 }
 
 /** A query's name: its own, or `query<index>` by position. */
-export function queryName(query: QueryInput, index: number): string {
+export function queryName(query: RuleQueryRequest, index: number): string {
   return query.name ?? `query${index}`;
 }
 
@@ -62,7 +61,7 @@ function optional<K extends string, V>(key: K, value: V | null | undefined): { [
 }
 
 /** One query of a question, its defaults filled in (a rule's own, or a stored question's). */
-export function normaliseQuery(query: QueryInput, index: number): QuestionQuery {
+export function normaliseQuery(query: RuleQueryRequest, index: number): QuestionQuery {
   return {
     name: queryName(query, index),
     query: query.query,
@@ -71,15 +70,15 @@ export function normaliseQuery(query: QueryInput, index: number): QuestionQuery 
   };
 }
 
-function normaliseOperation(operation: OperationInput): RuleOperation {
-  const when = operation.when;
+function normaliseOperation(operation: RuleRequest['operations'][number]): RuleOperation {
+  const when = operation.when as RuleWhenRequest;
   return {
     when: Array.isArray(when) ? when.map(normaliseCondition) : normaliseCondition(when),
     actions: operation.actions.map(normaliseAction),
   };
 }
 
-function normaliseCondition(condition: ConditionInput): FilterCondition {
+function normaliseCondition(condition: RuleConditionRequest): FilterCondition {
   const specVersion = condition.specVersion ?? condition.version;
   return {
     type: 'FILTER',
@@ -91,7 +90,7 @@ function normaliseCondition(condition: ConditionInput): FilterCondition {
 /** Aliased fields: WEBHOOK `url` is `endpoint`, PUBLISH_SNS_MESSAGE's `topicArn` is `topicResourceName`. */
 const FIELD_ALIASES: Record<string, string> = { url: 'endpoint', topicArn: 'topicResourceName' };
 
-function normaliseAction(action: ActionInput): RuleAction {
+function normaliseAction(action: RuleActionRequest): RuleAction {
   const type = canonicalActionType(action.type);
   const fields: Record<string, unknown> = Object.fromEntries(
     Object.entries(action)
@@ -99,7 +98,7 @@ function normaliseAction(action: ActionInput): RuleAction {
       .map(([field, value]) => [FIELD_ALIASES[field] ?? field, value]),
   );
   if (type === 'FOR_EACH_ITEM') {
-    const forEach = action as ForEachItemInput;
+    const forEach = action as ForEachItemRequest;
     fields.itemRef = forEach.itemRef ?? 'item';
     fields.actions = forEach.actions.map(normaliseAction);
   }

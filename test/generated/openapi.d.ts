@@ -2253,13 +2253,16 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description A rule, in the rule JSON described in docs/guide/rules.md: `name`, `description`, `specVersion`,
-         *     `pollingInterval`, exactly one of `question` (`queries`: `name`, `query`, `version`,
-         *     `includeDeleted`) and `questionId`, `operations` (`when`, `actions`), `templates`, `outputs`,
-         *     `notifyOnFailure`, `triggerActionsOnNewEntitiesOnly`, `tags`. The service checks it against
-         *     the rule schema, then parses its templates and every J1QL query (the question's and each
-         *     SERVICE_QUERY's), so its messages point at the offending field, and for a query at the line
-         *     and column where it stops parsing.
+         * Alert rule
+         * @description A rule as clients send it (`POST /rules`, `PUT /rules/{ruleId}`, `POST /rules/validate`, the `rule` of a dry run):
+         *     the rule JSON of docs/guide/rules.md, with the action type names and field names of real-world rules beside the
+         *     standard ones, and the read-only fields of a stored rule (accepted, then dropped). A top-level `null` reads as
+         *     "not given". After this schema the service checks what one field cannot say (exactly one of `question` and
+         *     `questionId`, a field and its alias, a webhook `body` only with POST, PUT or PATCH, a literal `alertLevel`), then
+         *     parses every template and every J1QL query; each 400 message starts with the JSON pointer of the offending field.
+         *
+         *     `x-error` (what the value must be, in words) and `x-name` (what an object is called when it refuses a property)
+         *     are the words of those 400 messages.
          * @example {
          *       "name": "unencrypted-buckets",
          *       "pollingInterval": "ONE_DAY",
@@ -2291,23 +2294,363 @@ export interface components {
          *     }
          */
         RuleRequest: {
+            /** @description Unique per account; 1 to 256 characters, not blank. */
+            name: string;
+            /** @description Free text. */
+            description?: string | null;
+            /**
+             * @description 1 (0, what older stored rules carry, is read as 1).
+             * @enum {unknown}
+             */
+            specVersion?: 1 | 0 | null;
+            /**
+             * @description How often the rule runs on its own; ONE_DAY when not given.
+             * @enum {unknown}
+             */
+            pollingInterval?: "DISABLED" | "THIRTY_MINUTES" | "ONE_HOUR" | "FOUR_HOURS" | "EIGHT_HOURS" | "TWELVE_HOURS" | "ONE_DAY" | "ONE_WEEK" | null;
+            /** @description The rule's own queries; exactly one of `question` and `questionId` is given. */
+            question?: components["schemas"]["RuleQuestion"];
+            /** @description The `id` of a stored question (`/questions`) to run instead of an own `question`. */
+            questionId?: string | null;
+            /** @description What to do with the results: each operation's actions run when its condition holds. */
+            operations: components["schemas"]["RuleOperation"][];
+            /** @description Named templates that `{{...}}` expressions can use (`mapTemplate`). */
+            templates?: {
+                [key: string]: string;
+            } | null;
+            /** @description Context paths recorded with each evaluation, e.g. `queries.query0.total`. */
+            outputs?: string[] | null;
+            /** @description Send a notification when an evaluation fails (false when not given). */
+            notifyOnFailure?: boolean | null;
+            /** @description Run the actions only when the results hold entities the previous evaluation did not (false when not given). */
+            triggerActionsOnNewEntitiesOnly?: boolean | null;
+            /** @description Compare with no previous results. */
+            ignorePreviousResults?: boolean | null;
+            /** @description Free tags, for listing (`GET /rules?tag=`). */
+            tags?: string[] | null;
+            /** @description Name/value labels, kept as given. */
+            labels?: components["schemas"]["RuleLabel"][] | null;
+            /** @description Free text for whoever handles the alert. */
+            remediationSteps?: string | null;
+            /** @description Kept as given. */
+            resourceGroupId?: string | null;
+            /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
+            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
+            accountId?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
+            version?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
+            type?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
+            latest?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
+            deleted?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
+            latestAlertId?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
+            latestAlertIsActive?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
+            evaluationStep?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
+            state?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
+            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
+            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
+            lastUpdatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+        } & {
             [key: string]: unknown;
+        };
+        /** @description A rule's own question: one or more J1QL queries, run in order at each evaluation; their results are `queries.<name>` in templates and conditions. */
+        RuleQuestion: {
+            queries: components["schemas"]["RuleQuery"][];
+        } | null;
+        /**
+         * @description One query of a question (a rule's own or a stored question's).
+         * @example {
+         *       "name": "buckets",
+         *       "query": "FIND aws_s3_bucket WITH encrypted != true"
+         *     }
+         */
+        RuleQuery: {
+            /** @description `[A-Za-z0-9_]+`; `query<index>` (by position) when not given. Results land at `queries.<name>`. */
+            name?: string | null;
+            /** @description A J1QL query; it must parse (checked at save). */
+            query: string;
+            /**
+             * @description The query language version; v1 when not given.
+             * @enum {unknown}
+             */
+            version?: "v1" | null;
+            /** @description Also match deleted entities (false when not given). */
+            includeDeleted?: boolean | null;
+        };
+        /** @description One condition (or a list of them, all of which must hold) and the actions it triggers, run in order. */
+        RuleOperation: {
+            when: Record<string, never> | unknown[];
+            actions: components["schemas"]["RuleAction"][];
+        };
+        /**
+         * @description When an operation's actions run: a `{{template}}` that must render true, a list condition, or a boolean. `specVersion` and its alias `version` are 1.
+         * @example {
+         *       "type": "FILTER",
+         *       "condition": "{{queries.query0.total > 0}}"
+         *     }
+         * @example {
+         *       "type": "FILTER",
+         *       "condition": [
+         *         "AND",
+         *         [
+         *           "queries.query0.total",
+         *           ">",
+         *           0
+         *         ],
+         *         [
+         *           "queries.query1.total",
+         *           "=",
+         *           0
+         *         ]
+         *       ]
+         *     }
+         */
+        RuleCondition: {
+            /** @constant */
+            type: "FILTER";
+            /** @constant */
+            specVersion?: 1;
+            /** @constant */
+            version?: 1;
+            condition: string | boolean | unknown[];
+        };
+        /**
+         * @description A list condition: a comparison `[path, operator, value]`, or a group `[AND|OR, clause, ...]` of clauses, nested.
+         * @example [
+         *       "queries.query0.total",
+         *       ">",
+         *       0
+         *     ]
+         * @example [
+         *       "OR",
+         *       [
+         *         "queries.query0.total",
+         *         ">",
+         *         0
+         *       ],
+         *       [
+         *         "queries.query1.total",
+         *         ">=",
+         *         10
+         *       ]
+         *     ]
+         */
+        RuleConditionClause: unknown[];
+        /** @description One action, by `type`: the standard names, or the aliases of real-world rules (CREATE_JIRA_TICKET, JUPITERONE_QUERY, SEND_SLACK_MESSAGE, PUBLISH_SNS_MESSAGE, SEND_SQS_MESSAGE, REFLEX_SEND_SQS_MESSAGE), stored under the standard name. Any value may be a `{{template}}` rendered at evaluation. */
+        RuleAction: {
+            type: string;
+        } & (components["schemas"]["SetPropertyAction"] | components["schemas"]["CreateAlertAction"] | components["schemas"]["TagEntitiesAction"] | components["schemas"]["SendEmailAction"] | components["schemas"]["CreateTrackerTicketAction"] | components["schemas"]["ForEachItemAction"] | components["schemas"]["ServiceQueryAction"] | components["schemas"]["SendChatMessageAction"] | components["schemas"]["WebhookAction"] | components["schemas"]["PublishTopicMessageAction"] | components["schemas"]["SendQueueMessageAction"]);
+        /** @description Sets `targetProperty` in the evaluation context (e.g. `alertLevel`: one of AlertLevel or a template). */
+        SetPropertyAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "SET_PROPERTY";
+            id?: string;
+            targetProperty: string;
+            targetValue: string | number | boolean | null;
+        };
+        /** @description Opens (or updates) the rule's alert with the results. */
+        CreateAlertAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "CREATE_ALERT";
+            id?: string;
+        };
+        /** @description Sets or removes (`value: null`) tags on result entities. */
+        TagEntitiesAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "TAG_ENTITIES";
+            id?: string;
+            entities: unknown[] | string;
+            tags: {
+                name: string;
+                value: string | number | boolean | null;
+            }[] | string;
+        };
+        /** @description Sends an email to `recipients`, through an smtp integration instance or SMTP_URL. */
+        SendEmailAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "SEND_EMAIL";
+            id?: string;
+            recipients: string[] | string;
+            body?: string;
+            integrationInstanceId?: string;
+        };
+        /** @description Creates a ticket through a jira integration instance (alias CREATE_JIRA_TICKET). */
+        CreateTrackerTicketAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "CREATE_TRACKER_TICKET" | "CREATE_JIRA_TICKET";
+            id?: string;
+            integrationInstanceId: string;
+            entityClass: string;
+            project: string;
+            summary: string;
+            issueType: string;
+            additionalFields?: Record<string, never> | string;
+            autoResolve?: boolean | string;
+            resolvedStatus?: string;
+            updateContentOnChanges?: boolean | string;
+        };
+        /** @description Runs `actions` once per item of `items`; the item is `itemRef` (default `item`) in their templates. */
+        ForEachItemAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "FOR_EACH_ITEM";
+            id?: string;
+            itemRef?: string;
+            items: unknown[] | string;
+            actions: components["schemas"]["RuleAction"][];
+        };
+        /** @description Runs another J1QL query; its results land at `queries.<name>` (alias JUPITERONE_QUERY). */
+        ServiceQueryAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "SERVICE_QUERY" | "JUPITERONE_QUERY";
+            id?: string;
+            name: string;
+            query: string;
+        };
+        /** @description Posts `body` to `channels` through a slack integration instance (alias SEND_SLACK_MESSAGE). */
+        SendChatMessageAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "SEND_CHAT_MESSAGE" | "SEND_SLACK_MESSAGE";
+            id?: string;
+            integrationInstanceId: string;
+            channels: string | string[];
+            body: string;
+            webhookUrl?: string;
+            severity?: string;
+        };
+        /** @description Calls `endpoint` (alias `url`) with `method`; `body` only with POST, PUT or PATCH. */
+        WebhookAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "WEBHOOK";
+            id?: string;
+            integrationInstanceId?: string;
+            endpoint?: string;
+            url?: string;
+            method: string;
+            headers?: {
+                [key: string]: string;
+            } | string;
+            body?: Record<string, never> | string;
+        };
+        /** @description Publishes `data` to a topic (`topicResourceName`, alias `topicArn`) through an aws integration instance (alias PUBLISH_SNS_MESSAGE). */
+        PublishTopicMessageAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "PUBLISH_TOPIC_MESSAGE" | "PUBLISH_SNS_MESSAGE";
+            id?: string;
+            integrationInstanceId: string;
+            topicResourceName?: string;
+            topicArn?: string;
+            data: Record<string, never> | string;
+        };
+        /** @description Sends `data` to `queueUrl` through an aws integration instance (aliases SEND_SQS_MESSAGE, REFLEX_SEND_SQS_MESSAGE). */
+        SendQueueMessageAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "SEND_QUEUE_MESSAGE" | "SEND_SQS_MESSAGE" | "REFLEX_SEND_SQS_MESSAGE";
+            id?: string;
+            integrationInstanceId: string;
+            queueUrl: string;
+            data: Record<string, never> | string;
+        };
+        /** @description A name/value label. */
+        RuleLabel: {
+            labelName: string;
+            labelValue: string;
+        };
+        /**
+         * Rule-pack rule
+         * @description The compact rule-pack form (`POST /rules/import`, docs/guide/rules.md "Rule packs"), expanded to a rule (specVersion 1, pollingInterval ONE_DAY, the queries as its question, outputs `queries.query0.total` and `alertLevel`), which is then checked as a RuleRequest.
+         * @example {
+         *       "name": "public-buckets",
+         *       "description": "S3 buckets readable by anyone",
+         *       "queries": [
+         *         {
+         *           "query": "FIND aws_s3_bucket WITH public = true"
+         *         }
+         *       ],
+         *       "alertLevel": "CRITICAL"
+         *     }
+         */
+        RulePackRule: {
+            /** @description Checked as a rule's `name`. */
+            name: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Checked as a rule's `description`. */
+            description?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description The rule's question's queries (RuleQuery); messages point at `/queries/...`. */
+            queries: unknown[];
+            /** @description The alert level of the default operation (HIGH when not given); not with `operations`. */
+            alertLevel?: components["schemas"]["AlertLevel"];
+            /** @description As a rule's. */
+            templates?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description As a rule's; without them the default operation alerts when query0 returns anything. */
+            operations?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description As a rule's. */
+            labels?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description As a rule's. */
+            tags?: string | number | boolean | Record<string, never> | unknown[] | null;
         };
         /** @description A stored rule, normalised, with the service's fields. */
         Rule: {
             id: string;
-            /** @description 1 at creation, + 1 on each update. */
+            /**
+             * Format: int64
+             * @description 1 at creation, + 1 on each update.
+             */
             version: number;
             name: string;
-            /** @description Epoch ms. */
-            createdOn: number;
-            /** @description Epoch ms. */
-            updatedOn: number;
             /**
-             * @description Always `null`, as in JupiterOne's stored rules; graphsync keeps a rule's outcomes in its alerts and evaluation records. Sent back with `PUT`, it is accepted and dropped.
-             * @enum {object|null}
+             * Format: int64
+             * @description Epoch ms.
              */
-            state: null;
+            createdOn: number;
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            updatedOn: number;
+            /** @description Always `null`, as in JupiterOne's stored rules; graphsync keeps a rule's outcomes in its alerts and evaluation records. Sent back with `PUT`, it is accepted and dropped. */
+            state: Record<string, never> | null;
         } & {
             [key: string]: unknown;
         };
@@ -2347,6 +2690,7 @@ export interface components {
             id: string;
             /** @description Absent for a dry run of an unsaved rule. */
             ruleId?: string;
+            /** Format: int64 */
             ruleVersion?: number;
             ruleName: string;
             /** @enum {string} */
@@ -2357,16 +2701,26 @@ export interface components {
              * @enum {string}
              */
             status: "SUCCESS" | "FAILED";
-            /** @description Epoch ms. */
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
             startedOn: number;
-            /** @description Epoch ms. */
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
             endedOn: number;
+            /** Format: int64 */
             durationMs: number;
             /** @description Each query run, the rule's then SERVICE_QUERY actions', in order. */
             queries: {
                 name: string;
                 query: string;
-                /** @description Rows (vertices for a tree); absent when the query failed. */
+                /**
+                 * Format: int64
+                 * @description Rows (vertices for a tree); absent when the query failed.
+                 */
                 total?: number;
                 /** @enum {string} */
                 type?: "list" | "table" | "tree";
@@ -2386,9 +2740,15 @@ export interface components {
                 actions: components["schemas"]["ActionOutcome"][];
             }[];
             errors: string[];
-            /** @description Distinct entities in the query results. */
+            /**
+             * Format: int64
+             * @description Distinct entities in the query results.
+             */
             entityCount: number;
-            /** @description Of those, how many the previous evaluation's results did not hold. */
+            /**
+             * Format: int64
+             * @description Of those, how many the previous evaluation's results did not hold.
+             */
             newEntityCount: number;
             /**
              * @description `triggerActionsOnNewEntitiesOnly` held the actions back.
@@ -2415,6 +2775,7 @@ export interface components {
             id?: string;
             /** @enum {string} */
             status: "SUCCESS" | "FAILED" | "DRY_RUN" | "SKIPPED";
+            /** Format: int64 */
             durationMs: number;
             target?: string;
             /** @description The rendered inputs; secret parameter values show as `[secret]`. */
@@ -2440,10 +2801,8 @@ export interface components {
             };
         };
         /**
-         * @description A question: `title` (1 to 200 characters), `description`, `queries` (1 to 20, each
-         *     `name`, `query`, `version`, `includeDeleted`, as in a rule's `question`) and `tags`. The
-         *     service checks it against the question schema, so its messages point at the offending
-         *     field.
+         * Question
+         * @description A question (`POST /questions`, `PUT /questions/{questionId}`): a title, a description, 1 to 20 queries and tags. The read-only fields of a stored question (ours and JupiterOne's) are accepted, then dropped; a top-level `null` reads as "not given"; any other property is refused. 400 messages start with the JSON pointer of the offending field.
          * @example {
          *       "title": "Unencrypted buckets",
          *       "tags": [
@@ -2457,12 +2816,34 @@ export interface components {
          *     }
          */
         QuestionRequest: {
-            [key: string]: unknown;
+            /** @description 1 to 200 characters, not blank. */
+            title: string;
+            /** @description Free text. */
+            description?: string | null;
+            /** @description 1 to 20 queries, in a rule's query form (names default to `query<index>`). */
+            queries: components["schemas"]["RuleQuery"][];
+            /** @description Free tags, for listing (`GET /questions?tag=`). */
+            tags?: string[] | null;
+            /** @description Read-only field of a stored question: accepted and dropped. */
+            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of a stored question: accepted and dropped. */
+            accountId?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of a stored question: accepted and dropped. */
+            version?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of a stored question: accepted and dropped. */
+            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of a stored question: accepted and dropped. */
+            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of a stored question: accepted and dropped. */
+            lastUpdatedTimestamp?: string | number | boolean | Record<string, never> | unknown[] | null;
         };
         /** @description A stored question, normalised, with the service's fields. */
         Question: {
             id: string;
-            /** @description 1 at creation, + 1 on each update. */
+            /**
+             * Format: int64
+             * @description 1 at creation, + 1 on each update.
+             */
             version: number;
             title: string;
             description?: string;
@@ -2474,9 +2855,15 @@ export interface components {
                 includeDeleted: boolean;
             }[];
             tags: string[];
-            /** @description Epoch ms. */
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
             createdOn: number;
-            /** @description Epoch ms. */
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
             updatedOn: number;
         };
         QuestionResponse: {
@@ -2490,10 +2877,7 @@ export interface components {
         /** @enum {string} */
         IntegrationType: "smtp" | "slack" | "jira" | "aws" | "webhook";
         /**
-         * @description An integration instance: `type` (on create; on update it may be omitted and cannot
-         *     change), `name` (1 to 200 characters), `config` and `secrets` with the fields of its
-         *     type; the service checks them, so its messages point at the offending field. URLs must
-         *     be `http://` or `https://`.
+         * @description An integration instance to create (`POST /integrations`): `type`, `name` (1 to 200 characters), and `config` and `secrets` with the fields of its type (the `<Type>IntegrationCreate` schemas); a missing `config` is checked as `{}`. URLs must be `http://` or `https://`. 400 messages start with the JSON pointer of the offending field.
          *
          *     | type | config | secrets |
          *     |---|---|---|
@@ -2514,8 +2898,269 @@ export interface components {
          *       }
          *     }
          */
-        IntegrationRequest: {
-            [key: string]: unknown;
+        IntegrationCreateRequest: components["schemas"]["IntegrationTyped"] & unknown & unknown & unknown & unknown & unknown;
+        /**
+         * @description An integration instance's new fields (`PUT /integrations/{integrationId}`): `name`, `config` and `secrets` of its type (the `<Type>IntegrationUpdate` schemas). `type` may be omitted and cannot change; without `secrets` the stored ones are kept. 400 messages start with the JSON pointer of the offending field.
+         *
+         *     | type | config | secrets |
+         *     |---|---|---|
+         *     | `smtp` | `host`, `port` (1 to 65535), `secure` (boolean, optional), `from` (`a@b.c` or `Name <a@b.c>`) | `username`, `password` (optional) |
+         *     | `slack` | `apiBaseUrl` (optional, default `https://slack.com/api`) | `botToken`, `webhookUrl` (optional) |
+         *     | `jira` | `baseUrl` (e.g. `https://acme.atlassian.net`), `email` | `apiToken` |
+         *     | `aws` | `region`, `endpoint` (optional URL override), `roleArn`, `externalId` (optional) | `accessKeyId` with `secretAccessKey`, `sessionToken` (optional) |
+         *     | `webhook` | `headers` (optional, name -> value) | `headers` (optional, name -> value; a header is plain or secret, not both) |
+         * @example {
+         *       "name": "Acme Jira",
+         *       "config": {
+         *         "baseUrl": "https://acme.atlassian.net",
+         *         "email": "alerts@acme.com"
+         *       }
+         *     }
+         */
+        IntegrationUpdateRequest: components["schemas"]["IntegrationUpdateFields"] & unknown & unknown & unknown & unknown & unknown;
+        /** @description What every integration body is before its type is known: an object naming a known `type`. */
+        IntegrationTyped: {
+            type: components["schemas"]["IntegrationType"];
+        };
+        /** @description What every update body is: the fields of a body whatever the type. Without `type` the service checks `config` and `secrets` against the stored instance's type. */
+        IntegrationUpdateFields: {
+            type?: components["schemas"]["IntegrationType"];
+            name: components["schemas"]["IntegrationName"];
+            /** @description The fields of the instance's type (`<Type>IntegrationConfig`). */
+            config?: Record<string, never>;
+            /** @description The secrets of the instance's type (`<Type>IntegrationSecrets`); all replaced when given, kept when not. */
+            secrets?: Record<string, never>;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            secretNames?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+        };
+        /** @description The instance's name: unique per account, 1 to 200 characters, not blank. */
+        IntegrationName: string;
+        /**
+         * @description An http:// or https:// URL with a host (also parsed as a URL by the service).
+         * @example https://acme.atlassian.net
+         */
+        HttpUrl: string;
+        /** @description A smtp instance to create. */
+        SmtpIntegrationCreate: {
+            /** @enum {string} */
+            type: "smtp";
+            name: components["schemas"]["IntegrationName"];
+            config?: components["schemas"]["SmtpIntegrationConfig"];
+            secrets?: components["schemas"]["SmtpIntegrationSecrets"];
+            /** @description Read-only field of an answer: accepted and dropped. */
+            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            secretNames?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+        };
+        /** @description A smtp instance's new fields (`type` may be omitted; without `secrets` the stored ones are kept). */
+        SmtpIntegrationUpdate: {
+            /** @enum {string} */
+            type?: "smtp";
+            name: components["schemas"]["IntegrationName"];
+            config?: components["schemas"]["SmtpIntegrationConfig"];
+            secrets?: components["schemas"]["SmtpIntegrationSecrets"];
+            /** @description Read-only field of an answer: accepted and dropped. */
+            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            secretNames?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+        };
+        /** @description What a smtp instance keeps in `config` (returned as stored). */
+        SmtpIntegrationConfig: {
+            host: string;
+            /** Format: int32 */
+            port: number;
+            secure?: boolean;
+            from: string;
+        };
+        /** @description What a smtp instance keeps in `secrets` (encrypted at rest, never returned). */
+        SmtpIntegrationSecrets: {
+            username?: string;
+            password?: string;
+        };
+        /** @description A slack instance to create. */
+        SlackIntegrationCreate: {
+            /** @enum {string} */
+            type: "slack";
+            name: components["schemas"]["IntegrationName"];
+            config?: components["schemas"]["SlackIntegrationConfig"];
+            secrets?: components["schemas"]["SlackIntegrationSecrets"];
+            /** @description Read-only field of an answer: accepted and dropped. */
+            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            secretNames?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+        };
+        /** @description A slack instance's new fields (`type` may be omitted; without `secrets` the stored ones are kept). */
+        SlackIntegrationUpdate: {
+            /** @enum {string} */
+            type?: "slack";
+            name: components["schemas"]["IntegrationName"];
+            config?: components["schemas"]["SlackIntegrationConfig"];
+            secrets?: components["schemas"]["SlackIntegrationSecrets"];
+            /** @description Read-only field of an answer: accepted and dropped. */
+            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            secretNames?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+        };
+        /** @description What a slack instance keeps in `config` (returned as stored). */
+        SlackIntegrationConfig: {
+            apiBaseUrl?: components["schemas"]["HttpUrl"];
+        };
+        /** @description What a slack instance keeps in `secrets` (encrypted at rest, never returned). */
+        SlackIntegrationSecrets: {
+            botToken?: string;
+            webhookUrl?: components["schemas"]["HttpUrl"];
+        };
+        /** @description A jira instance to create. */
+        JiraIntegrationCreate: {
+            /** @enum {string} */
+            type: "jira";
+            name: components["schemas"]["IntegrationName"];
+            config?: components["schemas"]["JiraIntegrationConfig"];
+            secrets: components["schemas"]["JiraIntegrationSecrets"];
+            /** @description Read-only field of an answer: accepted and dropped. */
+            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            secretNames?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+        };
+        /** @description A jira instance's new fields (`type` may be omitted; without `secrets` the stored ones are kept). */
+        JiraIntegrationUpdate: {
+            /** @enum {string} */
+            type?: "jira";
+            name: components["schemas"]["IntegrationName"];
+            config?: components["schemas"]["JiraIntegrationConfig"];
+            secrets?: components["schemas"]["JiraIntegrationSecrets"];
+            /** @description Read-only field of an answer: accepted and dropped. */
+            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            secretNames?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+        };
+        /** @description What a jira instance keeps in `config` (returned as stored). */
+        JiraIntegrationConfig: {
+            baseUrl: components["schemas"]["HttpUrl"];
+            email: string;
+        };
+        /** @description What a jira instance keeps in `secrets` (encrypted at rest, never returned). */
+        JiraIntegrationSecrets: {
+            apiToken: string;
+        };
+        /** @description A aws instance to create. */
+        AwsIntegrationCreate: {
+            /** @enum {string} */
+            type: "aws";
+            name: components["schemas"]["IntegrationName"];
+            config?: components["schemas"]["AwsIntegrationConfig"];
+            secrets?: components["schemas"]["AwsIntegrationSecrets"];
+            /** @description Read-only field of an answer: accepted and dropped. */
+            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            secretNames?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+        };
+        /** @description A aws instance's new fields (`type` may be omitted; without `secrets` the stored ones are kept). */
+        AwsIntegrationUpdate: {
+            /** @enum {string} */
+            type?: "aws";
+            name: components["schemas"]["IntegrationName"];
+            config?: components["schemas"]["AwsIntegrationConfig"];
+            secrets?: components["schemas"]["AwsIntegrationSecrets"];
+            /** @description Read-only field of an answer: accepted and dropped. */
+            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            secretNames?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+        };
+        /** @description What a aws instance keeps in `config` (returned as stored). */
+        AwsIntegrationConfig: {
+            region: string;
+            endpoint?: components["schemas"]["HttpUrl"];
+            roleArn?: string;
+            externalId?: string;
+        };
+        /** @description What a aws instance keeps in `secrets` (encrypted at rest, never returned). */
+        AwsIntegrationSecrets: {
+            accessKeyId?: string;
+            secretAccessKey?: string;
+            sessionToken?: string;
+        };
+        /** @description A webhook instance to create. */
+        WebhookIntegrationCreate: {
+            /** @enum {string} */
+            type: "webhook";
+            name: components["schemas"]["IntegrationName"];
+            config?: components["schemas"]["WebhookIntegrationConfig"];
+            secrets?: components["schemas"]["WebhookIntegrationSecrets"];
+            /** @description Read-only field of an answer: accepted and dropped. */
+            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            secretNames?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+        };
+        /** @description A webhook instance's new fields (`type` may be omitted; without `secrets` the stored ones are kept). */
+        WebhookIntegrationUpdate: {
+            /** @enum {string} */
+            type?: "webhook";
+            name: components["schemas"]["IntegrationName"];
+            config?: components["schemas"]["WebhookIntegrationConfig"];
+            secrets?: components["schemas"]["WebhookIntegrationSecrets"];
+            /** @description Read-only field of an answer: accepted and dropped. */
+            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            secretNames?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+        };
+        /** @description What a webhook instance keeps in `config` (returned as stored). */
+        WebhookIntegrationConfig: {
+            headers?: {
+                [key: string]: string;
+            };
+        };
+        /** @description What a webhook instance keeps in `secrets` (encrypted at rest, never returned). */
+        WebhookIntegrationSecrets: {
+            headers?: {
+                [key: string]: string;
+            };
         };
         /** @description A stored integration instance, without its secrets. */
         Integration: {
@@ -2531,9 +3176,15 @@ export interface components {
              *     webhook); their values are never answered.
              */
             secretNames: string[];
-            /** @description Epoch ms. */
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
             createdOn: number;
-            /** @description Epoch ms. */
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
             updatedOn: number;
         };
         IntegrationResponse: {
@@ -4635,7 +5286,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RuleRequest"];
+                "application/json": components["schemas"]["RulePackRule"];
             };
         };
         responses: {
@@ -5074,7 +5725,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntegrationRequest"];
+                "application/json": components["schemas"]["IntegrationCreateRequest"];
             };
         };
         responses: {
@@ -5142,7 +5793,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntegrationRequest"];
+                "application/json": components["schemas"]["IntegrationUpdateRequest"];
             };
         };
         responses: {

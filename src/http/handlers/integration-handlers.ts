@@ -8,9 +8,10 @@ import { authOf } from '../auth';
 import { type HandlerMap, pathParam } from '../handler-map';
 
 /**
- * The integration instances API. Bodies reach the service as parsed JSON (openapi.yaml checks only
- * that they are objects): the per-type schemas and their messages with JSON pointers live in
- * src/integrations. Answers never carry secrets, only `secretNames`.
+ * The integration instances API. Bodies reach the service checked against openapi.yaml's
+ * IntegrationCreateRequest / IntegrationUpdateRequest (with the house messages,
+ * src/http/contract-validation.ts); an update without `type` is checked against the stored
+ * instance's type by the service. Answers never carry secrets, only `secretNames`.
  */
 export function integrationHandlers(deps: { integrations: IntegrationApi }): HandlerMap {
   const { integrations } = deps;

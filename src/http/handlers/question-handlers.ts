@@ -4,9 +4,8 @@ import { authOf } from '../auth';
 import { type HandlerMap, pathParam } from '../handler-map';
 
 /**
- * The question library API. Bodies reach the service as parsed JSON (openapi.yaml checks only
- * that they are objects): the question schema and its messages with JSON pointers live in
- * src/questions.
+ * The question library API. Bodies reach the service checked against openapi.yaml's
+ * QuestionRequest (with the house messages, src/http/contract-validation.ts).
  */
 export function questionHandlers(deps: { questions: QuestionApi }): HandlerMap {
   const { questions } = deps;

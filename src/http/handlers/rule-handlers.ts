@@ -4,8 +4,9 @@ import { authOf } from '../auth';
 import { type HandlerMap, pathParam } from '../handler-map';
 
 /**
- * The rules API. Bodies reach the service as parsed JSON (openapi.yaml checks only that they are
- * objects): the rule schema and its messages with JSON pointers live in src/rules.
+ * The rules API. Bodies reach the service checked against openapi.yaml's RuleRequest and
+ * RulePackRule (with the house messages, src/http/contract-validation.ts); the service checks
+ * them again, then what one field cannot say, templates and queries (src/rules).
  */
 export function ruleHandlers(deps: { rules: RuleApi }): HandlerMap {
   const { rules } = deps;

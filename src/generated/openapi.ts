@@ -1,0 +1,6068 @@
+// Generated from openapi.yaml by scripts/generate-client-types.mjs: do not edit.
+export interface paths {
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness probe
+         * @description Answers 200 while the process is up. Checks no dependency. Like every operation it takes
+         *     no query parameter it does not list: `/healthz?x=1` is a 400.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness probe
+         * @description Answers 200 when Neo4j (and, in queue mode, Redis) answers, 503 otherwise.
+         *     `checks` tells which dependency is down.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.yaml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This contract, as YAML
+         * @description The bytes of the openapi.yaml that the service loaded at start: the contract it routes and
+         *     validates by, for client generators and linters. `Cache-Control: no-cache` with a strong
+         *     `ETag`: a client revalidates with `If-None-Match` and gets a 304 while it is current.
+         */
+        get: operations["getOpenapiYaml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This contract, as JSON
+         * @description The same document as `GET /openapi.yaml`, converted to JSON once at start (for tools that
+         *     read only JSON). Cached like it.
+         */
+        get: operations["getOpenapiJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The API documentation, as a web page
+         * @description This contract rendered for people by Swagger UI (the swagger-ui-dist package): every
+         *     operation, expanded, with its parameters, its example request bodies and its example
+         *     responses. The page and everything it loads come from this service
+         *     (`/docs/assets/{asset}`, `/openapi.json`); it makes no other request. Calling operations
+         *     from the page ("Try it out") is off.
+         */
+        get: operations["getApiDocs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs/assets/{asset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A script or style sheet of the API documentation page
+         * @description The files that `GET /docs` loads: `swagger-ui-bundle.js` and `swagger-ui.css` from the
+         *     swagger-ui-dist package as it ships them, and `docs.js`, which starts Swagger UI on
+         *     `/openapi.json`. Any other name is a 404. Cached like the page.
+         */
+        get: operations["getApiDocsAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's account
+         * @description Returns the account the API key belongs to; a cheap way to check credentials.
+         */
+        get: operations["getCurrentAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/notification-emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set where failure notifications go
+         * @description Replaces the account's `notificationEmails`: the addresses an evaluation that FAILED of a
+         *     rule with `notifyOnFailure` is emailed to (through SMTP_URL). Repeats are dropped; an
+         *     empty list turns the notices off.
+         */
+        put: operations["setAccountNotificationEmails"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List accounts */
+        get: operations["adminListAccounts"];
+        put?: never;
+        /** Create an account */
+        post: operations["adminCreateAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/accounts/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An account id. */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        /** Get an account */
+        get: operations["adminGetAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set an account's feature flags or notification emails
+         * @description Replaces the account's features (e.g. `["PUT"]` enables the PUT sync mode) and/or its
+         *     `notificationEmails`; an omitted one is kept.
+         */
+        patch: operations["adminUpdateAccount"];
+        trace?: never;
+    };
+    "/admin/accounts/{accountId}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An account id. */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List an account's API keys
+         * @description Newest first, revoked ones included; secrets are never listed.
+         */
+        get: operations["adminListApiKeys"];
+        put?: never;
+        /**
+         * Create an API key
+         * @description The response is the only time the key's `secret` is shown; only its hash is stored.
+         */
+        post: operations["adminCreateApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/accounts/{accountId}/keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An account id. */
+                accountId: components["parameters"]["AccountId"];
+                /** @description The key's `id` (not its secret). */
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description The key stops working at once. Revoking a revoked key changes nothing.
+         */
+        delete: operations["adminRevokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/persister/synchronization/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a synchronization job
+         * @description Starts a job in status `AWAITING_UPLOADS` with every counter at 0.
+         *
+         *     - `source` (required): `api` for ad hoc data, `integration-external` for a custom
+         *       integration (needs `integrationInstanceId`), `integration-managed` or `system-internal`.
+         *       Only `api` and `system-internal` jobs may carry a `scope` (else 400 `scope can only be
+         *       used when source is api or system-internal`).
+         *     - `scope`: any string of at most 1000 UTF-8 bytes (also `integrationInstanceId`; else 400
+         *       `scope: maximum length exceeded (1000 bytes)`); data uploaded by later jobs with the
+         *       same scope replaces this data. Required for `api` jobs in `DIFF` and `CROSS_SCOPE` mode.
+         *     - `syncMode`: `DIFF` (default), `PATCH`, `PUT`, `CROSS_SCOPE` or `OVERRIDE`. `PUT` and
+         *       `OVERRIDE` must be enabled for the account (400 `PUT sync mode is not enabled for this
+         *       account` / `OVERRIDE sync mode is not enabled for this account`). `CREATE_OR_UPDATE` is
+         *       rejected with 400 `CREATE_OR_UPDATE sync mode is deprecated and no longer functions`.
+         *     - `ignoreDuplicates`: when true, an object whose `_key` was already uploaded to this job
+         *       replaces the earlier one instead of being a 400.
+         *
+         *     Unset fields may be sent as `null`. The service validates the body and answers 400
+         *     `VALIDATION_ERROR` with the message of the first rule it breaks.
+         */
+        post: operations["startSyncJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/persister/synchronization/jobs/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a job's status and counters
+         * @description Clients poll this after finalize until `done` is true (status `FINISHED`, `ABORTED`,
+         *     `FAILED` or `ERROR`).
+         */
+        get: operations["getSyncJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/persister/synchronization/jobs/{jobId}/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload entities and/or relationships
+         * @description Stages one batch of entities and relationships. The batch must hold at least one entity or
+         *     one relationship; an empty `entities` array is 400 `entities must have minimum 1 item`,
+         *     also next to relationships.
+         *     Entities and relationships are validated per the job's `syncMode` (see `UploadedEntity` and
+         *     `UploadedRelationship`); the first problem is a 400 `VALIDATION_ERROR` whose message points
+         *     at the object, e.g. `/entities/0/_key is required`. The graph is changed only at finalize.
+         *
+         *     The body is JSON (`application/json`), CSV (`text/csv`, see `SyncJobUploadCsv`) or YAML
+         *     (`application/yaml`, `text/yaml`, `application/x-yaml`, see `SyncJobUploadYaml`), each
+         *     validated with the same rules and messages (CSV ones name the line). Any other
+         *     Content-Type is 415 `UNSUPPORTED_MEDIA_TYPE`, whose message lists the accepted types. Each
+         *     may be compressed (`Content-Encoding: gzip`, `deflate` or `br`): a body that does not
+         *     decompress is 400 `BAD_REQUEST`, an unknown encoding 415. `MAX_BODY_SIZE` applies to the
+         *     decompressed body (413 `RequestEntityTooLargeException`). A rejected upload stages and
+         *     counts nothing. A retried batch that carries the same `JupiterOne-Correlation-Id` is not
+         *     counted or staged twice; a batch with other content under a correlation id the job already
+         *     took is 409 `CORRELATION_ID_REUSED` and is not stored.
+         */
+        post: operations["uploadSyncJobData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/persister/synchronization/jobs/{jobId}/entities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload entities
+         * @description Like `uploadSyncJobData`, for entities only: the body holds an `entities` array with at
+         *     least one entity. A non-empty `relationships` array is refused (400 `relationships are not
+         *     accepted by the /entities route: upload them to /relationships or /upload`), and so is a
+         *     CSV row that names an end of a relationship. Same formats and encodings as
+         *     `uploadSyncJobData`.
+         */
+        post: operations["uploadSyncJobEntities"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/persister/synchronization/jobs/{jobId}/relationships": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload relationships
+         * @description Like `uploadSyncJobData`, for relationships only: the body holds a `relationships` array
+         *     with at least one relationship. Relationships may reference entities that arrive in later
+         *     batches; their ends are resolved at finalize. A non-empty `entities` array is refused (400
+         *     `entities are not accepted by the /relationships route: upload them to /entities or
+         *     /upload`), and so is a CSV row that names no end (it is an entity). Same formats and
+         *     encodings as `uploadSyncJobData`.
+         */
+        post: operations["uploadSyncJobRelationships"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/persister/synchronization/jobs/{jobId}/finalize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finalize a job
+         * @description Applies the staged uploads to the graph: entities first, then relationships. In local mode
+         *     the answer is `FINISHED` with the final created/updated/deleted counters; in queue mode it is
+         *     `FINALIZE_PENDING` and a worker finishes the job (poll `getSyncJob`). If the queue cannot
+         *     be reached the answer is 503 and the job stays `AWAITING_UPLOADS`, so finalize may be sent
+         *     again (unless a worker already began it, in which case the answer is 200 `FINALIZE_PENDING`).
+         *
+         *     Jobs of one scope are applied in the order their finalize was accepted: a job whose scope
+         *     has an earlier job still pending stays `FINALIZE_PENDING` (in local mode, this request
+         *     waits) until that one is final.
+         *
+         *     The body is optional: clients send none at all (`Content-Length: 0`), `{}`, or
+         *     `{ "partialDatasets": { "types": [...] } }`.
+         */
+        post: operations["finalizeSyncJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/persister/synchronization/jobs/{jobId}/abort": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Abort a job
+         * @description Moves a job that awaits uploads to `ABORTED` (`done: true`) and discards its staged data.
+         *     The optional `reason` is kept on the job as `abortReason`. The body is optional; clients
+         *     send `{ "reason": "...", "terminalStatus": "ABORTED" }`, `{ "reason": "..." }` or `{}`.
+         *
+         *     `terminalStatus` chooses how the job ends: `ABORTED` (the default), `FAILED` or `ERROR`
+         *     (the reason is then also the job's `error`), or one of the integration SDK's statuses for
+         *     a job that ended without finishing, `ABORTED_DUE_TO_INVALID_CONFIGURATION` or
+         *     `ERROR_BAD_DATA`: the job ends `ABORTED` and keeps the given status as `terminalStatus`.
+         *     Any other value is 400 `terminalStatus must be one of ABORTED, FAILED, ERROR,
+         *     ABORTED_DUE_TO_INVALID_CONFIGURATION, ERROR_BAD_DATA`.
+         */
+        post: operations["abortSyncJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/persister/synchronization/jobs/{jobId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a job's events
+         * @description Every event added to the job, oldest first.
+         */
+        get: operations["listSyncJobEvents"];
+        put?: never;
+        /**
+         * Add events to a job
+         * @description Stores progress notes on the job (the SDK sends one per step start and end). Answers with
+         *     the events created, each with its `id` and `createDate`.
+         */
+        post: operations["addSyncJobEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/persister/synchronization/jobs/{jobId}/uploadUrl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get the job's bulk upload URL
+         * @description A signed URL that takes the job's data as one file with HTTP `PUT` (see
+         *     `putSyncJobBulkFile`), instead of (or besides) upload batches. The file is stored as sent
+         *     and validated and applied at finalize, after the job's batches. Asking again returns the
+         *     same URL until it expires (one hour, `expiresAt`), then a new one. Only a job in
+         *     `AWAITING_UPLOADS` without a bulk file gets one: otherwise 409 `JOB_NOT_AWAITING_UPLOADS`
+         *     or `BULK_FILE_ALREADY_UPLOADED`. No request body.
+         */
+        post: operations["getSyncJobUploadUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/persister/synchronization/bulk-uploads/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload the job's bulk file (the bulk upload URL)
+         * @description The target of the URL that `getSyncJobUploadUrl` returns: use that URL exactly as given.
+         *     It needs no API key or account header; its signature is the credential (a changed or
+         *     expired URL is 403 `INVALID_UPLOAD_URL`).
+         *
+         *     The body is one file with the structure of an upload body (`SyncJobUploadRequest`), in
+         *     any upload format: JSON, CSV or YAML, optionally compressed (`Content-Encoding: gzip`,
+         *     `br` or `deflate`). The format is named by `Content-Type`; when that is absent or
+         *     `application/octet-stream`, by the extension of the `Content-Disposition` filename
+         *     (`attachment; filename="graph.csv"`). A file whose format cannot be told, or an unknown
+         *     encoding, is 415. The file (as sent, and decompressed) may be at most
+         *     `BULK_UPLOAD_MAX_SIZE` bytes (413 `RequestEntityTooLargeException`); a body that does not
+         *     decompress is 400.
+         *
+         *     One file per job: another PUT is 409 `BULK_FILE_ALREADY_UPLOADED` and the first file is
+         *     kept; a job that no longer awaits uploads answers 409 `JOB_NOT_AWAITING_UPLOADS`. The
+         *     file is stored as sent and only validated at finalize: a file that does not parse or
+         *     breaks an upload rule makes the job `FAILED`, with the reason in its `error`.
+         */
+        put: operations["putSyncJobBulkFile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/entities/{entityId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An entity's `_id` (a UUID assigned by the service). An unknown id, or another account's
+                 *     entity, is 404 `ENTITY_NOT_FOUND`.
+                 */
+                entityId: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an entity
+         * @description The entity as a vertex, the shape of a query's list result: `entity` holds the `_`
+         *     metadata and `displayName`, `properties` the custom properties. A soft-deleted entity is
+         *     returned too, with `_deleted: true` and `_endOn`.
+         */
+        get: operations["getEntity"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an entity and its relationships
+         * @description Soft deletes the entity (`_deleted: true`, `_endOn` now, `_version` + 1) and, in the same
+         *     transaction, every live relationship between it and another entity, in both directions;
+         *     its raw-data versions are marked deleted. Deleting an entity that is already deleted
+         *     changes nothing and answers 200 with `numRelationshipsDeleted: 0`, so retries are safe. A
+         *     later sync job that uploads the entity again revives it.
+         */
+        delete: operations["deleteEntity"];
+        options?: never;
+        head?: never;
+        /**
+         * Set or remove an entity's properties
+         * @description Sets the given custom properties; a `null` value removes one; properties not given keep
+         *     their values. The change is a new version of the entity (`_version` + 1, `_beginOn` now).
+         *     When every given value already holds, nothing is written and the entity is returned as it
+         *     is. The owner's next DIFF sync of the entity's scope restores what its data says (a
+         *     property set here and absent from its data is removed).
+         *
+         *     The rules for names and values are the upload's (400 `VALIDATION_ERROR`, pointing at the
+         *     property): a name starting with `_` is a system property and cannot be patched
+         *     (`/properties/_type has invalid property name '_type': system properties cannot be
+         *     patched`); a value is a string, number, boolean, null, or an array of only strings, only
+         *     numbers or only booleans (`/properties/owner has invalid type. Valid types are ...`).
+         *     `properties` must name at least one property.
+         *
+         *     A property pinned by an OVERRIDE job (listed in the entity's `_overrides`) is 409
+         *     `PROPERTY_PINNED`; a soft-deleted entity is 409 `ENTITY_DELETED`. Nothing is written then.
+         */
+        patch: operations["patchEntity"];
+        trace?: never;
+    };
+    "/entities/{entityId}/relationships": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An entity's `_id` (a UUID assigned by the service). An unknown id, or another account's
+                 *     entity, is 404 `ENTITY_NOT_FOUND`.
+                 */
+                entityId: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List an entity's relationships
+         * @description The relationships between the entity and other entities of the account, ordered by the
+         *     relationship's `_id`, each with its direction seen from the entity and the entity at the
+         *     other end. Pages: pass the `cursor` of a page to get the next one; the last page has none.
+         *     `totalCount` counts every matching relationship, over all pages.
+         */
+        get: operations["listEntityRelationships"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/entities/{entityId}/raw-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An entity's `_id` (a UUID assigned by the service). An unknown id, or another account's
+                 *     entity, is 404 `ENTITY_NOT_FOUND`.
+                 */
+                entityId: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The latest version of each raw-data entry of an entity
+         * @description The metadata of each entry's latest version, by entry name (`{}` when the entity has no
+         *     raw data). Entries of a soft-deleted entity are listed with `deleted: true`. An unknown
+         *     entity, or another account's, is 404 `ENTITY_NOT_FOUND`.
+         */
+        get: operations["getEntityRawData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/entities/{entityId}/raw-data-versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An entity's `_id` (a UUID assigned by the service). An unknown id, or another account's
+                 *     entity, is 404 `ENTITY_NOT_FOUND`.
+                 */
+                entityId: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Every kept version of each raw-data entry of an entity
+         * @description By entry name, the entry's versions, newest first (at most `RAW_DATA_VERSIONS_KEPT` per
+         *     entry, 10 by default: older versions are deleted with their content). An unknown entity,
+         *     or another account's, is 404 `ENTITY_NOT_FOUND`.
+         */
+        get: operations["getEntityRawDataVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/entities/{entityId}/raw-data/{entryName}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An entity's `_id` (a UUID assigned by the service). An unknown id, or another account's
+                 *     entity, is 404 `ENTITY_NOT_FOUND`.
+                 */
+                entityId: components["parameters"]["EntityId"];
+                /** @description A raw-data entry name (a key of `entries`), URL-encoded. */
+                entryName: components["parameters"]["RawDataEntryName"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The versions of one raw-data entry
+         * @description The entry's kept versions, newest first. An unknown entity (or another account's) is 404
+         *     `ENTITY_NOT_FOUND`; an entity without an entry of that name is 404 `RAW_DATA_NOT_FOUND`.
+         */
+        get: operations["listRawDataEntryVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/entities/{entityId}/raw-data/{entryName}/versions/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An entity's `_id` (a UUID assigned by the service). An unknown id, or another account's
+                 *     entity, is 404 `ENTITY_NOT_FOUND`.
+                 */
+                entityId: components["parameters"]["EntityId"];
+                /** @description A raw-data entry name (a key of `entries`), URL-encoded. */
+                entryName: components["parameters"]["RawDataEntryName"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download the latest version of a raw-data entry
+         * @description The content of the entry's latest version exactly as stored (streamed): a JSON body as
+         *     its JSON text, a string body verbatim. `Content-Type` is the entry's `contentType`,
+         *     `Content-Length` its `contentLength`; `ETag` and `X-Raw-Data-Version-Id` name the version.
+         *     404 `ENTITY_NOT_FOUND` or `RAW_DATA_NOT_FOUND` as for the versions list.
+         */
+        get: operations["getLatestRawDataContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/entities/{entityId}/raw-data/{entryName}/versions/{versionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An entity's `_id` (a UUID assigned by the service). An unknown id, or another account's
+                 *     entity, is 404 `ENTITY_NOT_FOUND`.
+                 */
+                entityId: components["parameters"]["EntityId"];
+                /** @description A raw-data entry name (a key of `entries`), URL-encoded. */
+                entryName: components["parameters"]["RawDataEntryName"];
+                /** @description A `versionId` from the entry's metadata. */
+                versionId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Download one version of a raw-data entry
+         * @description Like `getLatestRawDataContent`, for any kept version. A version that does not exist (or
+         *     was pruned) is 404 `RAW_DATA_NOT_FOUND`.
+         */
+        get: operations["getRawDataVersionContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a J1QL query
+         * @description Parses the query, compiles it to Cypher that is bound to the caller's account, and returns
+         *     one page of the result:
+         *     - `list` (no RETURN): the distinct start entities, as vertices `{ id, entity, properties }`
+         *       (`_type` and `_class` as arrays, dotted property names as flat keys);
+         *     - `table` (RETURN of properties, entities, aggregates): flat rows keyed by the item as
+         *       written (`u.username`, `count(user)`) or by its `AS` name; a whole entity is a vertex, a
+         *       relationship an edge, `a.*` spreads as `a.<property>`;
+         *     - `tree` (RETURN TREE): `{ vertices, edges }` of the matched paths, each once.
+         *
+         *     `totalCount` counts the rows (for `tree`, the matched paths) over all pages, within the
+         *     query's own SKIP and LIMIT. `limit` is the page size (default 250, at most
+         *     QUERY_MAX_PAGE_SIZE); pass back `cursor` for the next page, with the same `query` and
+         *     `includeDeleted`. Soft-deleted entities and relationships are left out unless
+         *     `includeDeleted` is true.
+         *
+         *     Numbers in RETURN: arithmetic (`+ - * / % ^`), `ABS`, `SQRT`, `CEIL`, `FLOOR`, `ROUND` and
+         *     the aggregates `SUM`, `AVG`, `MIN`, `MAX` read every value by one rule. A number is itself;
+         *     text that reads as a decimal number (`"7"`, `" 2.5 "`, `"1e2"`) is that number; anything
+         *     else (other text, booleans, lists, a missing value) is no number. Where an operand is no
+         *     number, arithmetic and the functions give null and the aggregates leave the value out
+         *     (`SUM` of no numbers is 0, `AVG`/`MIN`/`MAX` null), so mixed data answers with numbers,
+         *     not a 400. Division or remainder by zero is null. `+` never joins text (`CONCAT` does).
+         *
+         *     A query that does not parse is 400 `J1QL_SYNTAX_ERROR`, with `details` giving the line,
+         *     column, the token found and what was expected. A query that parses but cannot run (an
+         *     unknown alias, an aggregate where none can be, an unknown `${param.X}`, a value the
+         *     data cannot be compared with, the QUERY_TIMEOUT limit) is 400 `J1QL_INVALID_QUERY`.
+         */
+        post: operations["runQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/query/explain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Show the Cypher a J1QL query compiles to
+         * @description Compiles the query as `runQuery` would for its first page, and returns the Cypher and its
+         *     parameters without running it. Errors are those of `runQuery`.
+         */
+        post: operations["explainQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's rules
+         * @description One page of the account's rules, by name.
+         */
+        get: operations["listRules"];
+        put?: never;
+        /**
+         * Create a rule
+         * @description Validates the rule, stores it normalised at `version` 1 and answers it with its `id`.
+         *     Read-only fields of a stored rule (`id`, `version`, `createdOn`, ...) are ignored, so a
+         *     rule read from another account can be posted as it is.
+         */
+        post: operations["createRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate a rule without saving it
+         * @description The rule as it would be stored (normalised), or the 400 it would get.
+         */
+        post: operations["validateRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a rule from a rule-pack entry
+         * @description Takes the compact rule-pack form (`name`, `description`, `queries`, `alertLevel`,
+         *     `templates`, `operations`, `labels`), expands it as the JupiterOne CLI does
+         *     (`specVersion` 1, `pollingInterval` `ONE_DAY`, and without operations of its own the
+         *     default operation: when `{{queries.query0.total > 0}}`, `SET_PROPERTY alertLevel` to the
+         *     pack's `alertLevel` or `HIGH`, then `CREATE_ALERT`), then creates it as `createRule` does.
+         */
+        post: operations["importRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/evaluate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dry-run a rule body without saving it
+         * @description Validates `rule` as `createRule` does, then evaluates it as `evaluateRule` would: every
+         *     query runs (all rows, on the account's graph), every condition is evaluated, `SET_PROPERTY`
+         *     and `SERVICE_QUERY` run, and every other action's inputs are rendered and recorded with
+         *     status `DRY_RUN`, with no side effect: no alert, no tag, no message. Nothing is stored.
+         *     The way to test a rule before saving it. `dryRun` must be `true`.
+         */
+        post: operations["dryRunRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/{ruleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule's `id`. An unknown id, or another account's rule, is 404 `RULE_NOT_FOUND`. */
+                ruleId: components["parameters"]["RuleId"];
+            };
+            cookie?: never;
+        };
+        /** Get a rule */
+        get: operations["getRule"];
+        /**
+         * Replace a rule
+         * @description Validates the new definition and stores it as the next `version`.
+         */
+        put: operations["updateRule"];
+        post?: never;
+        /** Delete a rule */
+        delete: operations["deleteRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/{ruleId}/evaluate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule's `id`. An unknown id, or another account's rule, is 404 `RULE_NOT_FOUND`. */
+                ruleId: components["parameters"]["RuleId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Evaluate a rule now
+         * @description Runs the stored rule at once, as its schedule would, and answers the evaluation record,
+         *     which is also stored (the newest `RULE_EVALUATIONS_KEPT` per rule). A query, condition or
+         *     action that fails makes the record `FAILED` with the reason in `errors` (still 200): the
+         *     rule ran. With `{"dryRun": true}` nothing happens beyond the queries and the record is not
+         *     stored. 409 `RULE_EVALUATION_RUNNING` while another evaluation of the rule runs
+         *     (evaluations of one rule never overlap).
+         */
+        post: operations["evaluateRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/{ruleId}/evaluations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule's `id`. An unknown id, or another account's rule, is 404 `RULE_NOT_FOUND`. */
+                ruleId: components["parameters"]["RuleId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a rule's evaluation records
+         * @description Newest first; scheduled and manual evaluations (dry runs are not stored).
+         */
+        get: operations["listRuleEvaluations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/{ruleId}/evaluations/{evaluationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule's `id`. An unknown id, or another account's rule, is 404 `RULE_NOT_FOUND`. */
+                ruleId: components["parameters"]["RuleId"];
+                evaluationId: string;
+            };
+            cookie?: never;
+        };
+        /** Get one evaluation record of a rule */
+        get: operations["getRuleEvaluation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's questions
+         * @description One page of the account's questions, by title (then `id`).
+         */
+        get: operations["listQuestions"];
+        put?: never;
+        /**
+         * Create a question
+         * @description Validates the question, stores it normalised at `version` 1 and answers it with its `id`.
+         *     Read-only fields of a stored question (`id`, `version`, `createdOn`, ...) are ignored, so
+         *     a question read from another account can be posted as it is.
+         */
+        post: operations["createQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/questions/{questionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The question's `id`. An unknown id, or another account's question, is 404
+                 *     `QUESTION_NOT_FOUND`.
+                 */
+                questionId: components["parameters"]["QuestionId"];
+            };
+            cookie?: never;
+        };
+        /** Get a question */
+        get: operations["getQuestion"];
+        /**
+         * Replace a question
+         * @description Validates the new definition and stores it as the next `version`. Rules that refer to the
+         *     question run the new queries from their next evaluation.
+         */
+        put: operations["updateQuestion"];
+        post?: never;
+        /**
+         * Delete a question
+         * @description Refused with 409 `QUESTION_IN_USE` while a rule of the account refers to the question by
+         *     `questionId`; the message names up to five of them.
+         */
+        delete: operations["deleteQuestion"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's integration instances
+         * @description Every instance of the account (optionally of one `type`), by name.
+         */
+        get: operations["listIntegrations"];
+        put?: never;
+        /**
+         * Create an integration instance
+         * @description Validates the instance for its `type`, encrypts its `secrets` and answers it with its
+         *     `id` and `secretNames` (never the secrets). Read-only fields of an answer (`id`,
+         *     `secretNames`, `createdOn`, `updatedOn`) are ignored.
+         */
+        post: operations["createIntegration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/{integrationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The instance's `id`. An unknown id, or another account's instance, is 404
+                 *     `INTEGRATION_NOT_FOUND`.
+                 */
+                integrationId: components["parameters"]["IntegrationId"];
+            };
+            cookie?: never;
+        };
+        /** Get an integration instance */
+        get: operations["getIntegration"];
+        /**
+         * Replace an integration instance
+         * @description Replaces `name` and `config`. The `type` cannot change (a `type` equal to the stored one
+         *     is accepted). Without `secrets` the stored secrets are kept; with `secrets` they are all
+         *     replaced by the given ones (`{}` removes them): secrets are never read back, so they are
+         *     not merged field by field.
+         */
+        put: operations["updateIntegration"];
+        post?: never;
+        /**
+         * Delete an integration instance
+         * @description Deletes the instance with its secrets. Rules whose actions name it stay; those actions
+         *     then fail with `integration instance '<id>' does not exist in this account`.
+         */
+        delete: operations["deleteIntegration"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's alerts
+         * @description One page of the account's alerts, newest first (`createdOn` descending, then `id`).
+         */
+        get: operations["listAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/alerts/{alertId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The alert's `id`. An unknown id, or another account's alert, is 404 `ALERT_NOT_FOUND`. */
+                alertId: components["parameters"]["AlertId"];
+            };
+            cookie?: never;
+        };
+        /** Get an alert */
+        get: operations["getAlert"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/alerts/{alertId}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The alert's `id`. An unknown id, or another account's alert, is 404 `ALERT_NOT_FOUND`. */
+                alertId: components["parameters"]["AlertId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dismiss an alert
+         * @description An `ACTIVE` alert becomes `DISMISSED` (with `dismissedOn`); the rule's next firing opens a
+         *     new alert. A `DISMISSED` alert is answered as it is. A `RESOLVED` alert cannot be dismissed:
+         *     409 `ALERT_NOT_ACTIVE`.
+         */
+        post: operations["dismissAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/parameters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's parameters
+         * @description Every parameter of the account, ordered by name. A secret parameter is listed with
+         *     `secret: true` and without its `value`.
+         */
+        get: operations["listParameters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/parameters/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A parameter name: 1 to 128 letters, digits and `_`, not starting with a digit
+                 *     (`^[A-Za-z_][A-Za-z0-9_]{0,127}$`), so that `${param.<name>}` and `param.<name>` reach it.
+                 *     Names are case-sensitive. Any other name is 400 `VALIDATION_ERROR` (`Invalid parameter
+                 *     name 'my-param': ...`).
+                 */
+                name: components["parameters"]["ParameterName"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a parameter
+         * @description The parameter; a secret one without its `value`.
+         */
+        get: operations["getParameter"];
+        /**
+         * Create or replace a parameter
+         * @description Stores `value` under the name, replacing the parameter's value and `secret` flag if it
+         *     exists (`createdOn` is kept, `updatedOn` is now). `secret` defaults to `false`, so
+         *     replacing a secret parameter without `secret: true` makes the new value readable.
+         *
+         *     400 `VALIDATION_ERROR` for an invalid name (see the `name` parameter) or value, with the
+         *     JSON pointer of the offending part and never the value itself:
+         *     - `/value must not be null. Valid types are boolean, string, number, or a list of only
+         *       booleans, only strings or only numbers.`
+         *     - `/value has invalid type: objects cannot be stored in a parameter. Valid types are ...`
+         *     - `/value/2 has invalid type: list items must be booleans, strings or numbers` (a list in
+         *       a list, an object or null in a list)
+         *     - `/value/1 is a string but /value/0 is a number: a list holds only booleans, only
+         *       strings or only numbers`
+         *     - `/value must be a finite number` (e.g. `1e400`)
+         *     - `/value is longer than 10000 characters`, `/value/3 is longer than 10000 characters`
+         *     - `/value has more than 1000 items`
+         *
+         *     An empty string and an empty list are values.
+         */
+        put: operations["putParameter"];
+        post?: never;
+        /**
+         * Delete a parameter
+         * @description Removes the parameter and answers it as it was (a secret one without its `value`).
+         *     Deleting a parameter that does not exist is 404 `PARAMETER_NOT_FOUND`, so a misspelt
+         *     name is not mistaken for success.
+         */
+        delete: operations["deleteParameter"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        ErrorResponse: {
+            error: {
+                /**
+                 * @description Stable machine-readable code, e.g. `VALIDATION_ERROR`, `UNAUTHORIZED`.
+                 * @example MISSING_ACCOUNT_HEADER
+                 */
+                code: string;
+                /** @example Missing Service-Account header */
+                message: string;
+                /** @description Specifics a client can act on, for some codes. `J1QL_SYNTAX_ERROR`: `line`, `column` (1-based), `token` (the text found there, empty at the end of the query), `expected` (what could have come next) and, when the grammar itself refused a clause, `reason`. `J1QL_INVALID_QUERY`: `line` and `column` of the offending part, when known. */
+                details?: {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        HealthResponse: {
+            /** @enum {string} */
+            status: "ok";
+        };
+        ReadinessResponse: {
+            /** @enum {string} */
+            status: "ok" | "unavailable";
+            /**
+             * @description `local`: finalize runs in-process. `queue`: workers run it through Redis.
+             * @enum {string}
+             */
+            mode: "local" | "queue";
+            checks: {
+                neo4j: components["schemas"]["CheckStatus"];
+                redis: components["schemas"]["CheckStatus"];
+            };
+        };
+        /** @enum {string} */
+        CheckStatus: "ok" | "down" | "disabled";
+        /**
+         * @description This document, openapi.yaml parsed: an OpenAPI 3.1 description (its own schema is
+         *     https://spec.openapis.org/oas/3.1/schema). Only its top level is described here.
+         * @example {
+         *       "openapi": "3.1.0",
+         *       "info": {
+         *         "title": "graphsync API",
+         *         "version": "0.1.0"
+         *       },
+         *       "paths": {
+         *         "/healthz": {
+         *           "get": {
+         *             "operationId": "getHealth",
+         *             "tags": [
+         *               "health"
+         *             ],
+         *             "summary": "Liveness probe",
+         *             "security": [],
+         *             "responses": {
+         *               "200": {
+         *                 "description": "The process is up."
+         *               }
+         *             }
+         *           }
+         *         }
+         *       }
+         *     }
+         */
+        OpenApiDocument: {
+            /** @constant */
+            openapi: "3.1.0";
+            info: {
+                title: string;
+                version: string;
+            };
+            paths: Record<string, never>;
+        };
+        /** @example local */
+        AccountId: string;
+        /**
+         * @description `PUT` enables the PUT sync mode; `OVERRIDE` enables OVERRIDE jobs.
+         * @enum {string}
+         */
+        AccountFeature: "PUT" | "OVERRIDE";
+        Account: {
+            id: components["schemas"]["AccountId"];
+            features: components["schemas"]["AccountFeature"][];
+            notificationEmails: components["schemas"]["NotificationEmails"];
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createdOn: number;
+        };
+        AccountResponse: {
+            account: components["schemas"]["Account"];
+        };
+        AccountListResponse: {
+            accounts: components["schemas"]["Account"][];
+        };
+        CreateAccountRequest: {
+            id: components["schemas"]["AccountId"];
+            features?: components["schemas"]["AccountFeature"][];
+        };
+        UpdateAccountRequest: {
+            features?: components["schemas"]["AccountFeature"][];
+            notificationEmails?: components["schemas"]["NotificationEmails"];
+        };
+        /**
+         * @description Where failure notifications of rules with `notifyOnFailure` are emailed: plain
+         *     `local@domain` addresses, at most 20.
+         * @example [
+         *       "secops@example.com"
+         *     ]
+         */
+        NotificationEmails: string[];
+        SetNotificationEmailsRequest: {
+            emails: components["schemas"]["NotificationEmails"];
+        };
+        CreateApiKeyRequest: {
+            /** @description A label to tell keys apart (e.g. the client that uses it). */
+            name?: string;
+        };
+        ApiKey: {
+            /** @description Public identifier, used to revoke the key. */
+            id: string;
+            name: string | null;
+            accountId: components["schemas"]["AccountId"];
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createdOn: number;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds; null while the key is live.
+             */
+            revokedOn: number | null;
+        };
+        CreatedApiKey: {
+            /** @description Public identifier, used to revoke the key. */
+            id: string;
+            name: string | null;
+            accountId: components["schemas"]["AccountId"];
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createdOn: number;
+            /**
+             * Format: int64
+             * @description Always null for a new key.
+             */
+            revokedOn: number | null;
+            /** @description The key to send as `Authorization: Bearer <secret>`. Shown only once. */
+            secret: string;
+        };
+        ApiKeyResponse: {
+            key: components["schemas"]["ApiKey"];
+        };
+        CreatedApiKeyResponse: {
+            key: components["schemas"]["CreatedApiKey"];
+        };
+        ApiKeyListResponse: {
+            keys: components["schemas"]["ApiKey"][];
+        };
+        /**
+         * @description Where the data comes from: `api` for ad hoc data, `integration-external` for a custom
+         *     integration, `integration-managed` for a managed integration, `system-internal`.
+         * @enum {string}
+         */
+        SyncJobSource: "api" | "integration-external" | "integration-managed" | "system-internal";
+        /**
+         * @description How finalize applies the uploads. `DIFF`: the uploads are the whole scope; what is absent
+         *     is deleted. `PATCH`: updates the given entities only. `PUT`: creates and updates entities and
+         *     relationships, deletes nothing. `CROSS_SCOPE`: relationships between entities of different
+         *     scopes only. `OVERRIDE`: pins property values on existing entities.
+         * @enum {string}
+         */
+        SyncMode: "DIFF" | "PATCH" | "PUT" | "CROSS_SCOPE" | "OVERRIDE";
+        /**
+         * @description `AWAITING_UPLOADS` until finalize; `FINALIZE_PENDING` while a worker applies the uploads
+         *     (queue mode); then `FINISHED`. `ABORTED`: aborted by the client or by the reaper of stale
+         *     jobs. `FAILED`: finalization rejected the data (see `error`). `ERROR`: finalization could not
+         *     complete because of an infrastructure fault.
+         * @enum {string}
+         */
+        SyncJobStatus: "AWAITING_UPLOADS" | "FINALIZE_PENDING" | "FINISHED" | "ABORTED" | "FAILED" | "ERROR";
+        /**
+         * @description A problem with one object found at finalize.
+         * @example {
+         *       "kind": "entity",
+         *       "key": null,
+         *       "message": "PATCH target entity '0b9c3f3e-0000-4000-8000-000000000001' does not exist"
+         *     }
+         */
+        JobObjectError: {
+            /** @enum {string} */
+            kind: "entity" | "relationship";
+            /** @description The object's `_key`, or null when it was addressed by `_id`. */
+            key: string | null;
+            message: string;
+        };
+        /**
+         * @description A synchronization job. `numEntitiesUploaded` and the other `...Uploaded` counters grow with
+         *     each upload (after duplicate handling); the created, updated, deleted and error counters are
+         *     0 until finalize has run, then hold the totals applied to the graph. Optional fields are
+         *     omitted when unset.
+         * @example {
+         *       "id": "7a5eb83f-03d3-4651-a8fd-ddff9da98757",
+         *       "accountId": "local",
+         *       "source": "api",
+         *       "scope": "my-scope",
+         *       "syncMode": "DIFF",
+         *       "status": "AWAITING_UPLOADS",
+         *       "done": false,
+         *       "startTimestamp": 1795353156539,
+         *       "ignoreDuplicates": false,
+         *       "numEntitiesUploaded": 2,
+         *       "numEntitiesCreated": 0,
+         *       "numEntitiesUpdated": 0,
+         *       "numEntitiesDeleted": 0,
+         *       "numEntityUpdateErrors": 0,
+         *       "numRelationshipsUploaded": 1,
+         *       "numRelationshipsCreated": 0,
+         *       "numRelationshipsUpdated": 0,
+         *       "numRelationshipsDeleted": 0,
+         *       "numRelationshipCreateErrors": 0,
+         *       "numMappedRelationshipsUploaded": 0,
+         *       "numRawDataVersionsCreated": 0
+         *     }
+         */
+        SyncJob: {
+            /** @description The job id (a UUID), assigned when the job starts. */
+            id: string;
+            accountId: components["schemas"]["AccountId"];
+            source: components["schemas"]["SyncJobSource"];
+            /** @description The job's scope, when one was given. */
+            scope?: string;
+            syncMode: components["schemas"]["SyncMode"];
+            status: components["schemas"]["SyncJobStatus"];
+            /** @description True once the status is final (`FINISHED`, `ABORTED`, `FAILED`, `ERROR`). */
+            done: boolean;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            startTimestamp: number;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds; set when the job reaches a final status.
+             */
+            endTimestamp?: number;
+            integrationInstanceId?: string;
+            integrationJobId?: string;
+            /** @description The job's own duplicate handling (see `StartSyncJobRequest`). */
+            ignoreDuplicates: boolean;
+            /** @description `FAILED` or `ERROR`: why. */
+            error?: string;
+            /** @description `ABORTED`: the reason the client gave, if any. */
+            abortReason?: string;
+            /**
+             * @description `ABORTED`: the integration SDK's status that the abort named as its `terminalStatus`,
+             *     when it named one of these (the job's `status` is then `ABORTED`).
+             * @enum {string}
+             */
+            terminalStatus?: "ABORTED_DUE_TO_INVALID_CONFIGURATION" | "ERROR_BAD_DATA";
+            /** @description The `partialDatasets.types` given at finalize. */
+            partialDatasetTypes?: string[];
+            /** @description Per-object problems found at finalize (capped; the counters hold the totals). */
+            errors?: components["schemas"]["JobObjectError"][];
+            bulkFile?: components["schemas"]["BulkFile"];
+            /** Format: int64 */
+            numEntitiesUploaded: number;
+            /** Format: int64 */
+            numEntitiesCreated: number;
+            /** Format: int64 */
+            numEntitiesUpdated: number;
+            /** Format: int64 */
+            numEntitiesDeleted: number;
+            /**
+             * Format: int64
+             * @description Entities that could not be updated (e.g. a PATCH target that does not exist).
+             */
+            numEntityUpdateErrors: number;
+            /** Format: int64 */
+            numRelationshipsUploaded: number;
+            /** Format: int64 */
+            numRelationshipsCreated: number;
+            /** Format: int64 */
+            numRelationshipsUpdated: number;
+            /** Format: int64 */
+            numRelationshipsDeleted: number;
+            /**
+             * Format: int64
+             * @description Relationships not created because an end was missing or soft deleted.
+             */
+            numRelationshipCreateErrors: number;
+            /** Format: int64 */
+            numMappedRelationshipsUploaded: number;
+            /**
+             * Format: int64
+             * @description Raw-data versions the job stored at finalize: one per `_rawData` entry whose content
+             *     differed from the entry's latest version (identical content adds none).
+             */
+            numRawDataVersionsCreated: number;
+        };
+        BulkUploadUrlResponse: {
+            /**
+             * @description Where to `PUT` the job's file (`putSyncJobBulkFile`); use it exactly as given.
+             * @example http://127.0.0.1:8080/persister/synchronization/bulk-uploads/7a5eb83f-03d3-4651-a8fd-ddff9da98757?accountId=local&expiresAt=1795356756539&signature=3q0V2n3Gm0N5wP3JmKk8m7gq8yH2lR6W9cF1bX4tZ0s
+             */
+            uploadUrl: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds; the URL is refused (403) from then on.
+             * @example 1795356756539
+             */
+            expiresAt: number;
+        };
+        /**
+         * Format: binary
+         * @description A file with the structure of `SyncJobUploadRequest`, in JSON, CSV or YAML.
+         */
+        BulkFileContent: string;
+        /**
+         * @description The job's bulk file as received (stored as sent, still compressed if it was). It is
+         *     validated and applied at finalize.
+         */
+        BulkFile: {
+            /**
+             * Format: int64
+             * @description Bytes received (as sent).
+             */
+            size: number;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            uploadedAt: number;
+            /** @description The Content-Type it was sent with, if any. */
+            contentType?: string;
+            /**
+             * @description Its compression, if it was sent compressed.
+             * @enum {string}
+             */
+            contentEncoding?: "gzip" | "br" | "deflate";
+            /** @description The `Content-Disposition` filename it was sent with, if any. */
+            fileName?: string;
+        };
+        BulkFileResponse: {
+            bulkFile: components["schemas"]["BulkFile"];
+        };
+        SyncJobResponse: {
+            job: components["schemas"]["SyncJob"];
+        };
+        /**
+         * @description `source` is required; every other field is optional. Any field may be `null`, which means
+         *     unset. The service checks the values and their combination and answers 400
+         *     `VALIDATION_ERROR` naming the problem (e.g. `source is required`); the allowed values are
+         *     documented per field.
+         * @example {
+         *       "source": "api",
+         *       "scope": "my-scope",
+         *       "syncMode": "DIFF"
+         *     }
+         */
+        StartSyncJobRequest: {
+            /**
+             * @description Required. `api` for ad hoc data, `integration-external` for a custom integration
+             *     (needs `integrationInstanceId`), `integration-managed`, or `system-internal`. Only `api`
+             *     and `system-internal` jobs may carry a `scope`.
+             */
+            source?: string | null;
+            /**
+             * @description Any non-empty string. Later jobs with the same scope update the same data; data outside
+             *     the scope is never touched. Required for `api` jobs in `DIFF` and `CROSS_SCOPE` mode.
+             */
+            scope?: string | null;
+            /**
+             * @description `DIFF` (default), `PATCH`, `PUT`, `CROSS_SCOPE` or `OVERRIDE` (see `SyncMode`). `PUT`
+             *     and `OVERRIDE` must be enabled for the account. `CREATE_OR_UPDATE` is deprecated and
+             *     rejected with 400 `CREATE_OR_UPDATE sync mode is deprecated and no longer functions`.
+             */
+            syncMode?: string | null;
+            /**
+             * @description The integration instance the data belongs to; required for `integration-external`. It
+             *     need not be registered with graphsync.
+             */
+            integrationInstanceId?: string | null;
+            /** @description The integration's own run id, kept on the job. */
+            integrationJobId?: string | null;
+            /**
+             * @description `true`: an object uploaded twice to this job (same `_key`) replaces the earlier one
+             *     instead of being a 400. Default `false`.
+             */
+            ignoreDuplicates?: boolean | null;
+        };
+        /**
+         * @description An entity to upload. System properties start with `_`; every other property is a custom
+         *     property. Which system properties are required depends on the job's `syncMode`:
+         *
+         *     - `DIFF` and `PUT`: `_key`, `_type` and `_class` (`/entities/0/_key is required`). `PUT`
+         *       rejects `_id`.
+         *     - `PATCH`: `_key` or `_id` when the job has a scope, `_id` when it has none. A `null` value
+         *       clears the property. A job with a scope (or integration instance) updates entities of
+         *       that scope only: an `_id` of another scope is not written and, like a missing target,
+         *       counts in `numEntityUpdateErrors` and is named in the job's `errors`.
+         *     - `OVERRIDE`: `_id`, or `_type` + `_key` (and optionally `_scope`) of an existing entity
+         *       anywhere in the account, or in the job's scope when it has one; the values given are
+         *       written and pinned (listed in the entity's `_overrides`): later `PUT`, `PATCH` and `DIFF`
+         *       writes keep them. A `null` value unpins. A target that is missing, deleted, ambiguous
+         *       (several scopes hold that `_type` + `_key`) or outside the job's scope counts in
+         *       `numEntityUpdateErrors` and is named in the job's `errors`. At most
+         *       10000 entities per job, counted across batches and the bulk file (400 `OVERRIDE sync jobs
+         *       are limited to 10000 entities per job`). `_class` is accepted but not written;
+         *       `_rawData` is stored on the target as in every mode.
+         *     - `CROSS_SCOPE`: entities are rejected.
+         *
+         *     Custom properties: the name must not start with `_` (400 `/entities/0 (entity key: '<key>')
+         *     has invalid property name '_internal'`); a value is a string, number, boolean, null, or an
+         *     array of strings, of numbers or of booleans. Nested objects (other than `_rawData`) and
+         *     mixed-type arrays are rejected; with `?ignoreIllegalProperties=true` such properties are
+         *     dropped instead.
+         * @example {
+         *       "_key": "host-1",
+         *       "_type": "example_host",
+         *       "_class": "Host",
+         *       "displayName": "host-1",
+         *       "ipAddress": "10.0.0.1",
+         *       "_rawData": [
+         *         {
+         *           "name": "default",
+         *           "rawData": {
+         *             "id": 1
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        UploadedEntity: {
+            /**
+             * @description String, unique within the scope, at most 7000 characters: Unicode code points, of any
+             *     script (7000 `é` or 7000 emoji are taken); one more is a 400 `/entities/0/_key: maximum
+             *     length exceeded`.
+             */
+            _key?: string;
+            /**
+             * @description String, the entity's type in snake_case, e.g. `aws_instance`; at most 7000 characters.
+             *     Types are indexed as they are, so a type's UTF-8 form must also be at most 7000 bytes:
+             *     400 `/entities/0/_type: too large to store: <n> bytes of UTF-8, and the graph's type
+             *     index holds at most 7000`.
+             */
+            _type?: string;
+            /**
+             * @description TitleCase string, or array of 1 to 5 such strings, e.g. `Host` or `["Application",
+             *     "Service"]`. Anything else is 400 `/entities/0/_class (entity key: '<key>') has invalid
+             *     type. Valid types are string or array of strings.` Classes become Neo4j labels, so each
+             *     holds only ASCII letters, digits and underscores and does not start with a digit (400
+             *     `/entities/0/_class (entity key: '<key>') has invalid class 'Code Repo': a class becomes
+             *     a Neo4j label, so it may hold only ASCII letters, digits and underscores and must not
+             *     start with a digit`); one starting with `_` is reserved (400 `/entities/0/_class
+             *     (entity key: '<key>') must not start with '_' (reserved for graphsync)`).
+             *     `?ignoreIllegalProperties=true` does not drop a class.
+             */
+            _class?: string | string[];
+            /**
+             * @description String, the `_id` of an existing entity. `PATCH` and `OVERRIDE` only. In a job with a
+             *     scope (or integration instance) the entity must be of that scope; one of another scope
+             *     is not written (`numEntityUpdateErrors`).
+             */
+            _id?: string;
+            /** @description String, the scope of the target entity. `OVERRIDE` only. */
+            _scope?: string;
+            /**
+             * @description String (or `null`), the name shown to people. Any other type is 400
+             *     `/entities/0/displayName (entity key: '<key>') has invalid type. Valid types are string
+             *     or null.` (dropped instead with `?ignoreIllegalProperties=true`).
+             */
+            displayName?: string | null;
+            /**
+             * @description String (or `null`), the person or thing responsible for the entity; other types as for
+             *     `displayName`.
+             */
+            owner?: string | null;
+            /**
+             * @description Raw data entries kept (versioned) with the entity; the only nested object allowed.
+             *     Either the array form `[{ "name": "default", "rawData": { ... } }]` (sent by the SDK),
+             *     or the object form `{ "<name>": { "body": <JSON or string>, "contentType": "<type>" } }`.
+             *     Names are non-empty strings of at most 1024 characters; `contentType` is a media type
+             *     (default `application/json`; anything else is 400 `/entities/0/_rawData/<name>/contentType
+             *     (entity key: '<key>') '<value>' is not a media type ...`). A string body is stored
+             *     verbatim, any other body as its JSON text. At finalize (DIFF, PUT, PATCH and OVERRIDE
+             *     alike) each entry whose content or content type differs from its latest version gets a
+             *     new version (`numRawDataVersionsCreated`); read them with the `raw-data` operations.
+             */
+            _rawData?: components["schemas"]["RawDataEntryUpload"][] | {
+                [key: string]: components["schemas"]["RawDataBodyUpload"];
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @description A relationship to upload. `_key`, `_type` and `_class` are always required. A standard
+         *     relationship names its ends by `_fromEntityKey` and `_toEntityKey` (entities in the job's
+         *     scope) or by `_fromEntityId` and `_toEntityId` (entities anywhere; not in `DIFF` or
+         *     `CROSS_SCOPE`); a mapped relationship (`PUT` and `DIFF`) gives `_mapping` instead of the
+         *     four end fields and counts in `numMappedRelationshipsUploaded` (not in
+         *     `numRelationshipsUploaded`). `CROSS_SCOPE` relationships name each end by its scope and key:
+         *     `_fromEntityScope` + `_fromEntityKey` and `_toEntityScope` + `_toEntityKey`, two different
+         *     scopes (400 `/relationships/0 (relationship key: '<key>') is not a cross-scope
+         *     relationship: _fromEntityScope and _toEntityScope are equal`); each `CROSS_SCOPE` job's
+         *     relationships replace those that earlier `CROSS_SCOPE` jobs of the same job scope wrote.
+         *     Whatever scopes its ends are in, a relationship belongs to the job's scope (its `_scope`):
+         *     a relationship of another scope with the same `_key` is neither updated nor deleted, and
+         *     the end entities are not changed. Relationships are rejected in `PATCH` (`Relationships
+         *     are not allowed in PATCH jobs`) and `OVERRIDE` (`Relationship uploads are not allowed for
+         *     OVERRIDE sync jobs`) jobs. Custom properties follow the entity rules, except that arrays are
+         *     not allowed.
+         * @example {
+         *       "_key": "host-1|runs|app-1",
+         *       "_type": "example_host_runs_app",
+         *       "_class": "RUNS",
+         *       "_fromEntityKey": "host-1",
+         *       "_toEntityKey": "app-1"
+         *     }
+         */
+        UploadedRelationship: {
+            /**
+             * @description String, unique within the scope; the same length limit as an entity's `_key` (7000
+             *     characters of any script).
+             */
+            _key?: string;
+            /**
+             * @description String, snake_case, e.g. `aws_instance_uses_volume`; the same limits as an entity's
+             *     `_type`.
+             */
+            _type?: string;
+            /**
+             * @description String in capitals, usually a verb, e.g. `USES`, `HAS`, `RUNS`. It becomes the Neo4j
+             *     relationship type, so it holds only ASCII letters, digits and underscores and does not
+             *     start with a digit (400 `/relationships/0/_class (relationship key: '<key>') has invalid
+             *     class 'HAS MANY': a relationship class becomes a Neo4j relationship type, so it may hold
+             *     only ASCII letters, digits and underscores and must not start with a digit`).
+             */
+            _class?: string;
+            /** @description String, the `_key` of the from-side entity (in the job's scope). */
+            _fromEntityKey?: string;
+            /** @description String, the `_key` of the to-side entity (in the job's scope). */
+            _toEntityKey?: string;
+            /** @description String, the `_id` of the from-side entity. Not in `DIFF`. */
+            _fromEntityId?: string;
+            /** @description String, the `_id` of the to-side entity. Not in `DIFF`. */
+            _toEntityId?: string;
+            /** @description String, the scope of the from-side entity. Required in `CROSS_SCOPE`. */
+            _fromEntityScope?: string;
+            /** @description String, the scope of the to-side entity. Required in `CROSS_SCOPE`. */
+            _toEntityScope?: string;
+            /**
+             * @description Object, for a mapped relationship (`PUT` and `DIFF` jobs):
+             *     - `sourceEntityKey` (string, required): `_key` of the source entity in the job's scope.
+             *     - `targetFilterKeys` (required): array of arrays of property names, each named in
+             *       `targetEntity`. A target is a live entity anywhere in the account whose properties
+             *       equal `targetEntity`'s for all names of any one list (`_class` matches when the
+             *       entity has those classes).
+             *     - `targetEntity` (object, required): properties of the target: custom ones plus
+             *       `_type`, `_class` (both required unless `skipTargetCreation`; the classes follow the
+             *       entity rule, as they become labels) and optionally `_key`.
+             *     - `skipTargetCreation` (boolean, default false): when nothing matches, create no
+             *       placeholder target (and so no relationship).
+             *     - `relationshipDirection`: `FORWARD` (source -> target, default) or `REVERSE`.
+             *
+             *     One relationship (with this `_key`) is written per matched target. Without a match a
+             *     placeholder target is created in the reserved scope `system-mapper` (`_source`
+             *     `system-mapper`); a real entity uploaded later with the placeholder's `_type` and
+             *     `_key` adopts it (same `_id`, relationships kept). In `DIFF`, mapped relationships of
+             *     the scope that the job did not upload again are deleted. Errors point into the
+             *     mapping, e.g. `/relationships/0/_mapping/targetFilterKeys/0 names 'email', which
+             *     targetEntity does not have`.
+             */
+            _mapping?: components["schemas"]["RelationshipMapping"];
+            /** @description String, the name shown to people. */
+            displayName?: string | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description One raw data entry in the array form that the JupiterOne SDK sends. */
+        RawDataEntryUpload: {
+            name: string;
+            /** @description The entry's content, any JSON value (stored as its JSON text). */
+            rawData: components["schemas"]["AnyJsonValue"];
+        };
+        /** @description One raw data entry in the object form, under its name. */
+        RawDataBodyUpload: {
+            /** @description Any JSON value; a string is stored verbatim, anything else as its JSON text. */
+            body: components["schemas"]["AnyJsonValue"];
+            /** @description A media type; default `application/json`. */
+            contentType?: string;
+        };
+        /**
+         * @description A mapped relationship's target (`_mapping`, `PUT` and `DIFF` jobs): see `_mapping` on
+         *     `UploadedRelationship`.
+         */
+        RelationshipMapping: {
+            sourceEntityKey: string;
+            targetFilterKeys: string[][];
+            targetEntity: {
+                _key?: string;
+                _type?: string;
+                _class?: string | string[];
+            } & {
+                [key: string]: unknown;
+            };
+            /** @default false */
+            skipTargetCreation: boolean;
+            /**
+             * @default FORWARD
+             * @enum {string}
+             */
+            relationshipDirection: "FORWARD" | "REVERSE";
+        };
+        /** @description Any JSON value. */
+        AnyJsonValue: {
+            [key: string]: unknown;
+        } | unknown[] | string | number | boolean | null;
+        /**
+         * @description One batch: at least one entity or one relationship (400 `An upload must contain at least one
+         *     entity or relationship`; an empty array sent alone is named: `entities must have minimum 1
+         *     item`, `relationships must have minimum 1 item`). An empty `entities` array is refused next
+         *     to relationships too; an empty `relationships` array next to entities is accepted (the
+         *     Python client sends one). `deleteEntities` and `deleteRelationships` (sent by the bulk
+         *     delete of older clients) are rejected with a 400 that points to the entity mutation API.
+         * @example {
+         *       "entities": [
+         *         {
+         *           "_key": "host-1",
+         *           "_type": "example_host",
+         *           "_class": "Host",
+         *           "displayName": "host-1"
+         *         },
+         *         {
+         *           "_key": "app-1",
+         *           "_type": "example_app",
+         *           "_class": [
+         *             "Application",
+         *             "Service"
+         *           ],
+         *           "displayName": "app-1"
+         *         }
+         *       ],
+         *       "relationships": [
+         *         {
+         *           "_key": "host-1|runs|app-1",
+         *           "_type": "example_host_runs_app",
+         *           "_class": "RUNS",
+         *           "_fromEntityKey": "host-1",
+         *           "_toEntityKey": "app-1"
+         *         }
+         *       ]
+         *     }
+         */
+        SyncJobUploadRequest: {
+            /** @description Entities. `null` is the same as absent. */
+            entities?: components["schemas"]["UploadedEntity"][] | null;
+            /** @description Relationships. `null` is the same as absent. */
+            relationships?: components["schemas"]["UploadedRelationship"][] | null;
+            /**
+             * @description Not supported: a non-null value is 400 `deleteEntities and deleteRelationships are not
+             *     supported in sync job uploads: ...`. Delete entities with `DELETE /entities/{id}` and
+             *     change them with `PATCH /entities/{id}`.
+             */
+            deleteEntities?: null | unknown[];
+            /** @description Not supported (see `deleteEntities`). */
+            deleteRelationships?: null | unknown[];
+        };
+        /**
+         * @description An upload as CSV (`text/csv`; UTF-8, comma-separated, quoted with `"` as in RFC 4180). The
+         *     first record is the header, one column per property (`_key`, `_type`, `_class`,
+         *     `displayName`, ...); each later record is one object:
+         *
+         *     - a **relationship** when any of `_fromEntityKey`, `_fromEntityId`, `_toEntityKey`,
+         *       `_toEntityId` has a value in that row, an **entity** otherwise;
+         *     - an empty cell is an absent property; blank lines, and rows whose cells are all empty,
+         *       are skipped;
+         *     - a cell whose whole text is a JSON number literal becomes that number (`42`, `-1.5`,
+         *       `2e3`; not `007`, `+1` or ` 1`, and not an integer beyond ±9007199254740991, which stays
+         *       text so that long ids keep their digits); `true` and `false` become booleans; any other
+         *       cell is text;
+         *     - a cell whose whole text is a JSON array is that array, written with doubled quotes inside
+         *       the quoted cell: `"[""a"",""b""]"`. An array may also be spread over the columns
+         *       `name.0`, `name.1`, ... (zero-indexed): its items are the row's non-empty cells in index
+         *       order, converted when all convert to the same type, all text otherwise;
+         *     - `_`-prefixed system columns (`_key`, `_type`, `_fromEntityKey`, ...), `displayName` and
+         *       `owner` are never converted; `_class` may hold a JSON array or be spread over `_class.0`,
+         *       `_class.1`, ...;
+         *     - a file of relationship rows only is a relationships upload (no empty `entities` array),
+         *       and one of entity rows only an entities upload.
+         *
+         *     Objects (`_rawData`, `_mapping`) cannot be written in CSV; use JSON or YAML for them.
+         *     Validation is that of JSON, with the same messages, prefixed by the line of the file where
+         *     the object starts (the header is line 1); the pointer counts entity rows and relationship
+         *     rows apart: `CSV line 3: /entities/1/_key is required`. Malformed CSV is 400 naming the
+         *     line as well, e.g. `CSV line 4: 2 fields, but the header has 3`.
+         * @example _key,_type,_class,displayName,port,public,tags.0,tags.1
+         *     host-1,example_host,Host,host-1,443,true,prod,web
+         *     app-1,example_app,"[""Application"",""Service""]",app-1,,false,,
+         */
+        SyncJobUploadCsv: string;
+        /**
+         * @description An upload as YAML (`application/yaml`; `text/yaml` and `application/x-yaml` are accepted
+         *     too): one document holding a mapping with the structure of the JSON body (`entities`,
+         *     `relationships`), read with the YAML 1.2 core schema (`yes` stays a string; there are no
+         *     dates). Validation and its messages are exactly those of JSON. A document that is not a
+         *     mapping, more than one document, a syntax error (`YAML line 2: ...`) or more than 100
+         *     aliases is 400.
+         * @example entities:
+         *       - _key: host-1
+         *         _type: example_host
+         *         _class: Host
+         *         displayName: host-1
+         */
+        SyncJobUploadYaml: string;
+        /**
+         * @description One batch of entities (at least one).
+         * @example {
+         *       "entities": [
+         *         {
+         *           "_key": "host-1",
+         *           "_type": "example_host",
+         *           "_class": "Host",
+         *           "displayName": "host-1"
+         *         }
+         *       ]
+         *     }
+         */
+        SyncJobEntitiesRequest: {
+            /**
+             * @description Required, with at least one entity (`entities is required`, `entities must have minimum
+             *     1 item`).
+             */
+            entities?: components["schemas"]["UploadedEntity"][] | null;
+        };
+        /**
+         * @description One batch of relationships (at least one).
+         * @example {
+         *       "relationships": [
+         *         {
+         *           "_key": "host-1|runs|app-1",
+         *           "_type": "example_host_runs_app",
+         *           "_class": "RUNS",
+         *           "_fromEntityKey": "host-1",
+         *           "_toEntityKey": "app-1"
+         *         }
+         *       ]
+         *     }
+         */
+        SyncJobRelationshipsRequest: {
+            /** @description Required, with at least one relationship (`relationships must have minimum 1 item`). */
+            relationships?: components["schemas"]["UploadedRelationship"][] | null;
+        };
+        /**
+         * @description Optional; `{}` and no body at all mean the same.
+         * @example {
+         *       "partialDatasets": {
+         *         "types": [
+         *           "aws_s3_bucket"
+         *         ]
+         *       }
+         *     }
+         */
+        FinalizeSyncJobRequest: {
+            /**
+             * @description Types whose data is known to be incomplete (their step failed upstream). In `DIFF`,
+             *     entities and relationships of these `_type`s are not deleted when absent.
+             */
+            partialDatasets?: {
+                types?: string[];
+            } | null;
+        };
+        /**
+         * @description Optional.
+         * @example {
+         *       "reason": "Step 'Fetch hosts' failed",
+         *       "terminalStatus": "ABORTED"
+         *     }
+         */
+        AbortSyncJobRequest: {
+            /** @description Why the job is aborted; kept on the job as `abortReason`. */
+            reason?: string;
+            /**
+             * @description How the job ends: `ABORTED` (default), `FAILED` or `ERROR`; or the integration SDK's
+             *     `ABORTED_DUE_TO_INVALID_CONFIGURATION` or `ERROR_BAD_DATA`, which end the job
+             *     `ABORTED` and are kept on it as `terminalStatus`. The service checks the value (400
+             *     for any other).
+             */
+            terminalStatus?: string;
+        };
+        JobEventInput: {
+            /** @description A short machine-readable name, e.g. `step_start`. */
+            name: string;
+            /** @description What happened, for people. */
+            description: string;
+        };
+        /**
+         * @example {
+         *       "events": [
+         *         {
+         *           "name": "step_start",
+         *           "description": "Starting step \"Fetch hosts\"..."
+         *         }
+         *       ]
+         *     }
+         */
+        AddSyncJobEventsRequest: {
+            events: components["schemas"]["JobEventInput"][];
+        };
+        JobEvent: {
+            id: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            createDate: number;
+            name: string;
+            description: string;
+        };
+        JobEventListResponse: {
+            events: components["schemas"]["JobEvent"][];
+        };
+        /**
+         * @description A custom property value: a string, number or boolean, or an array of only strings, only
+         *     numbers or only booleans.
+         */
+        EntityPropertyValue: string | number | boolean | (string | number | boolean)[];
+        /**
+         * @description Every custom property, under its stored name: dotted names are flat keys
+         *     (`tag.Production`).
+         * @example {
+         *       "encrypted": false,
+         *       "tag.Production": true
+         *     }
+         */
+        CustomProperties: {
+            [key: string]: components["schemas"]["EntityPropertyValue"];
+        };
+        /**
+         * @description The entity's system properties (`_`-prefixed) and `displayName`. `_type` and `_class` are
+         *     arrays; `_createdOn`, `_beginOn` and `_endOn` are ISO-8601 times. `_overrides` lists the
+         *     properties an OVERRIDE job pinned. graphsync's own bookkeeping is not shown.
+         * @example {
+         *       "_id": "0b9c3f3e-5d1a-4b8e-9c61-3f2a7d4e8b10",
+         *       "_key": "host-1",
+         *       "_type": [
+         *         "example_host"
+         *       ],
+         *       "_class": [
+         *         "Host"
+         *       ],
+         *       "_accountId": "local",
+         *       "_scope": "my-scope",
+         *       "_source": "api",
+         *       "_version": 2,
+         *       "_deleted": false,
+         *       "_createdOn": "2025-06-01T10:00:00.000Z",
+         *       "_beginOn": "2025-06-02T08:30:00.000Z",
+         *       "displayName": "Host 1"
+         *     }
+         */
+        EntityMetadata: {
+            _id: string;
+            _key: string;
+            _type: string[];
+            _class: string[];
+            _accountId?: string;
+            _scope?: string;
+            _source?: string;
+            _integrationInstanceId?: string;
+            /** Format: int64 */
+            _version?: number;
+            _deleted?: boolean;
+            /** Format: date-time */
+            _createdOn?: string;
+            /** Format: date-time */
+            _beginOn?: string;
+            /**
+             * Format: date-time
+             * @description When it was soft deleted; only on deleted entities.
+             */
+            _endOn?: string;
+            _overrides?: string[];
+            displayName?: components["schemas"]["EntityPropertyValue"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * Alert rule
+         * @description A rule as clients send it (`POST /rules`, `PUT /rules/{ruleId}`, `POST /rules/validate`, the `rule` of a dry run):
+         *     the rule JSON of docs/guide/rules.md, with the action type names and field names of real-world rules beside the
+         *     standard ones, and the read-only fields of a stored rule (accepted, then dropped). A top-level `null` reads as
+         *     "not given". After this schema the service checks what one field cannot say (exactly one of `question` and
+         *     `questionId`, a field and its alias, a webhook `body` only with POST, PUT or PATCH, a literal `alertLevel`), then
+         *     parses every template and every J1QL query; each 400 message starts with the JSON pointer of the offending field.
+         *
+         *     `x-error` (what the value must be, in words) and `x-name` (what an object is called when it refuses a property)
+         *     are the words of those 400 messages.
+         * @example {
+         *       "name": "unencrypted-buckets",
+         *       "pollingInterval": "ONE_DAY",
+         *       "question": {
+         *         "queries": [
+         *           {
+         *             "query": "FIND aws_s3_bucket WITH encrypted != true"
+         *           }
+         *         ]
+         *       },
+         *       "operations": [
+         *         {
+         *           "when": {
+         *             "type": "FILTER",
+         *             "condition": "{{queries.query0.total > 0}}"
+         *           },
+         *           "actions": [
+         *             {
+         *               "type": "SET_PROPERTY",
+         *               "targetProperty": "alertLevel",
+         *               "targetValue": "HIGH"
+         *             },
+         *             {
+         *               "type": "CREATE_ALERT"
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        RuleRequest: {
+            /** @description Unique per account; 1 to 256 characters, not blank. */
+            name: string;
+            /** @description Free text. */
+            description?: string | null;
+            /**
+             * @description 1 (0, what older stored rules carry, is read as 1).
+             * @enum {unknown}
+             */
+            specVersion?: 1 | 0 | null;
+            /**
+             * @description How often the rule runs on its own; ONE_DAY when not given.
+             * @enum {unknown}
+             */
+            pollingInterval?: "DISABLED" | "THIRTY_MINUTES" | "ONE_HOUR" | "FOUR_HOURS" | "EIGHT_HOURS" | "TWELVE_HOURS" | "ONE_DAY" | "ONE_WEEK" | null;
+            /** @description The rule's own queries; exactly one of `question` and `questionId` is given. */
+            question?: components["schemas"]["RuleQuestion"];
+            /** @description The `id` of a stored question (`/questions`) to run instead of an own `question`. */
+            questionId?: string | null;
+            /** @description What to do with the results: each operation's actions run when its condition holds. */
+            operations: components["schemas"]["RuleOperation"][];
+            /** @description Named templates that `{{...}}` expressions can use (`mapTemplate`). */
+            templates?: {
+                [key: string]: string;
+            } | null;
+            /** @description Context paths recorded with each evaluation, e.g. `queries.query0.total`. */
+            outputs?: string[] | null;
+            /** @description Send a notification when an evaluation fails (false when not given). */
+            notifyOnFailure?: boolean | null;
+            /** @description Run the actions only when the results hold entities the previous evaluation did not (false when not given). */
+            triggerActionsOnNewEntitiesOnly?: boolean | null;
+            /** @description Compare with no previous results. */
+            ignorePreviousResults?: boolean | null;
+            /** @description Free tags, for listing (`GET /rules?tag=`). */
+            tags?: string[] | null;
+            /** @description Name/value labels, kept as given. */
+            labels?: components["schemas"]["RuleLabel"][] | null;
+            /** @description Free text for whoever handles the alert. */
+            remediationSteps?: string | null;
+            /** @description Kept as given. */
+            resourceGroupId?: string | null;
+            /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
+            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
+            accountId?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
+            version?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
+            type?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
+            latest?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
+            deleted?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
+            latestAlertId?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
+            latestAlertIsActive?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
+            evaluationStep?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
+            state?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
+            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
+            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
+            lastUpdatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A rule's own question: one or more J1QL queries, run in order at each evaluation; their results are `queries.<name>` in templates and conditions. */
+        RuleQuestion: {
+            queries: components["schemas"]["RuleQuery"][];
+        } | null;
+        /**
+         * @description One query of a question (a rule's own or a stored question's).
+         * @example {
+         *       "name": "buckets",
+         *       "query": "FIND aws_s3_bucket WITH encrypted != true"
+         *     }
+         */
+        RuleQuery: {
+            /** @description `[A-Za-z0-9_]+`; `query<index>` (by position) when not given. Results land at `queries.<name>`. */
+            name?: string | null;
+            /** @description A J1QL query; it must parse (checked at save). */
+            query: string;
+            /**
+             * @description The query language version; v1 when not given.
+             * @enum {unknown}
+             */
+            version?: "v1" | null;
+            /** @description Also match deleted entities (false when not given). */
+            includeDeleted?: boolean | null;
+        };
+        /** @description One condition (or a list of them, all of which must hold) and the actions it triggers, run in order. */
+        RuleOperation: {
+            when: Record<string, never> | unknown[];
+            actions: components["schemas"]["RuleAction"][];
+        };
+        /**
+         * @description When an operation's actions run: a `{{template}}` that must render true, a list condition, or a boolean. `specVersion` and its alias `version` are 1.
+         * @example {
+         *       "type": "FILTER",
+         *       "condition": "{{queries.query0.total > 0}}"
+         *     }
+         * @example {
+         *       "type": "FILTER",
+         *       "condition": [
+         *         "AND",
+         *         [
+         *           "queries.query0.total",
+         *           ">",
+         *           0
+         *         ],
+         *         [
+         *           "queries.query1.total",
+         *           "=",
+         *           0
+         *         ]
+         *       ]
+         *     }
+         */
+        RuleCondition: {
+            /** @constant */
+            type: "FILTER";
+            /** @constant */
+            specVersion?: 1;
+            /** @constant */
+            version?: 1;
+            condition: string | boolean | unknown[];
+        };
+        /**
+         * @description A list condition: a comparison `[path, operator, value]`, or a group `[AND|OR, clause, ...]` of clauses, nested.
+         * @example [
+         *       "queries.query0.total",
+         *       ">",
+         *       0
+         *     ]
+         * @example [
+         *       "OR",
+         *       [
+         *         "queries.query0.total",
+         *         ">",
+         *         0
+         *       ],
+         *       [
+         *         "queries.query1.total",
+         *         ">=",
+         *         10
+         *       ]
+         *     ]
+         */
+        RuleConditionClause: unknown[];
+        /** @description One action, by `type`: the standard names, or the aliases of real-world rules (CREATE_JIRA_TICKET, JUPITERONE_QUERY, SEND_SLACK_MESSAGE, PUBLISH_SNS_MESSAGE, SEND_SQS_MESSAGE, REFLEX_SEND_SQS_MESSAGE), stored under the standard name. Any value may be a `{{template}}` rendered at evaluation. */
+        RuleAction: {
+            type: string;
+        } & (components["schemas"]["SetPropertyAction"] | components["schemas"]["CreateAlertAction"] | components["schemas"]["TagEntitiesAction"] | components["schemas"]["SendEmailAction"] | components["schemas"]["CreateTrackerTicketAction"] | components["schemas"]["ForEachItemAction"] | components["schemas"]["ServiceQueryAction"] | components["schemas"]["SendChatMessageAction"] | components["schemas"]["WebhookAction"] | components["schemas"]["PublishTopicMessageAction"] | components["schemas"]["SendQueueMessageAction"]);
+        /** @description Sets `targetProperty` in the evaluation context (e.g. `alertLevel`: one of AlertLevel or a template). */
+        SetPropertyAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "SET_PROPERTY";
+            id?: string;
+            targetProperty: string;
+            targetValue: string | number | boolean | null;
+        };
+        /** @description Opens (or updates) the rule's alert with the results. */
+        CreateAlertAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "CREATE_ALERT";
+            id?: string;
+        };
+        /** @description Sets or removes (`value: null`) tags on result entities. */
+        TagEntitiesAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "TAG_ENTITIES";
+            id?: string;
+            entities: unknown[] | string;
+            tags: {
+                name: string;
+                value: string | number | boolean | null;
+            }[] | string;
+        };
+        /** @description Sends an email to `recipients`, through an smtp integration instance or SMTP_URL. */
+        SendEmailAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "SEND_EMAIL";
+            id?: string;
+            recipients: string[] | string;
+            body?: string;
+            integrationInstanceId?: string;
+        };
+        /** @description Creates a ticket through a jira integration instance (alias CREATE_JIRA_TICKET). */
+        CreateTrackerTicketAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "CREATE_TRACKER_TICKET" | "CREATE_JIRA_TICKET";
+            id?: string;
+            integrationInstanceId: string;
+            entityClass: string;
+            project: string;
+            summary: string;
+            issueType: string;
+            additionalFields?: Record<string, never> | string;
+            autoResolve?: boolean | string;
+            resolvedStatus?: string;
+            updateContentOnChanges?: boolean | string;
+        };
+        /** @description Runs `actions` once per item of `items`; the item is `itemRef` (default `item`) in their templates. */
+        ForEachItemAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "FOR_EACH_ITEM";
+            id?: string;
+            itemRef?: string;
+            items: unknown[] | string;
+            actions: components["schemas"]["RuleAction"][];
+        };
+        /** @description Runs another J1QL query; its results land at `queries.<name>` (alias JUPITERONE_QUERY). */
+        ServiceQueryAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "SERVICE_QUERY" | "JUPITERONE_QUERY";
+            id?: string;
+            name: string;
+            query: string;
+        };
+        /** @description Posts `body` to `channels` through a slack integration instance (alias SEND_SLACK_MESSAGE). */
+        SendChatMessageAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "SEND_CHAT_MESSAGE" | "SEND_SLACK_MESSAGE";
+            id?: string;
+            integrationInstanceId: string;
+            channels: string | string[];
+            body: string;
+            webhookUrl?: string;
+            severity?: string;
+        };
+        /** @description Calls `endpoint` (alias `url`) with `method`; `body` only with POST, PUT or PATCH. */
+        WebhookAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "WEBHOOK";
+            id?: string;
+            integrationInstanceId?: string;
+            endpoint?: string;
+            url?: string;
+            method: string;
+            headers?: {
+                [key: string]: string;
+            } | string;
+            body?: Record<string, never> | string;
+        };
+        /** @description Publishes `data` to a topic (`topicResourceName`, alias `topicArn`) through an aws integration instance (alias PUBLISH_SNS_MESSAGE). */
+        PublishTopicMessageAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "PUBLISH_TOPIC_MESSAGE" | "PUBLISH_SNS_MESSAGE";
+            id?: string;
+            integrationInstanceId: string;
+            topicResourceName?: string;
+            topicArn?: string;
+            data: Record<string, never> | string;
+        };
+        /** @description Sends `data` to `queueUrl` through an aws integration instance (aliases SEND_SQS_MESSAGE, REFLEX_SEND_SQS_MESSAGE). */
+        SendQueueMessageAction: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "SEND_QUEUE_MESSAGE" | "SEND_SQS_MESSAGE" | "REFLEX_SEND_SQS_MESSAGE";
+            id?: string;
+            integrationInstanceId: string;
+            queueUrl: string;
+            data: Record<string, never> | string;
+        };
+        /** @description A name/value label. */
+        RuleLabel: {
+            labelName: string;
+            labelValue: string;
+        };
+        /**
+         * Rule-pack rule
+         * @description The compact rule-pack form (`POST /rules/import`, docs/guide/rules.md "Rule packs"), expanded to a rule (specVersion 1, pollingInterval ONE_DAY, the queries as its question, outputs `queries.query0.total` and `alertLevel`), which is then checked as a RuleRequest.
+         * @example {
+         *       "name": "public-buckets",
+         *       "description": "S3 buckets readable by anyone",
+         *       "queries": [
+         *         {
+         *           "query": "FIND aws_s3_bucket WITH public = true"
+         *         }
+         *       ],
+         *       "alertLevel": "CRITICAL"
+         *     }
+         */
+        RulePackRule: {
+            /** @description Checked as a rule's `name`. */
+            name: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Checked as a rule's `description`. */
+            description?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description The rule's question's queries (RuleQuery); messages point at `/queries/...`. */
+            queries: unknown[];
+            /** @description The alert level of the default operation (HIGH when not given); not with `operations`. */
+            alertLevel?: components["schemas"]["AlertLevel"];
+            /** @description As a rule's. */
+            templates?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description As a rule's; without them the default operation alerts when query0 returns anything. */
+            operations?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description As a rule's. */
+            labels?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description As a rule's. */
+            tags?: string | number | boolean | Record<string, never> | unknown[] | null;
+        };
+        /** @description A stored rule, normalised, with the service's fields. */
+        Rule: {
+            id: string;
+            /**
+             * Format: int64
+             * @description 1 at creation, + 1 on each update.
+             */
+            version: number;
+            name: string;
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            createdOn: number;
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            updatedOn: number;
+            /** @description Always `null`, as in JupiterOne's stored rules; graphsync keeps a rule's outcomes in its alerts and evaluation records. Sent back with `PUT`, it is accepted and dropped. */
+            state: Record<string, never> | null;
+        } & {
+            [key: string]: unknown;
+        };
+        RuleResponse: {
+            rule: components["schemas"]["Rule"];
+        };
+        RuleListResponse: {
+            rules: components["schemas"]["Rule"][];
+            /** @description Pass as `cursor` for the next page; absent on the last page. */
+            cursor?: string;
+        };
+        DryRunRequest: {
+            rule: components["schemas"]["RuleRequest"];
+            /**
+             * @description Must be `true`; to run a saved rule's actions use `evaluateRule`.
+             * @enum {boolean}
+             */
+            dryRun: true;
+        };
+        EvaluateRequest: {
+            /**
+             * @description `true`: run the queries and conditions, render the actions, do nothing.
+             * @default false
+             */
+            dryRun: boolean;
+        };
+        EvaluationResponse: {
+            evaluation: components["schemas"]["EvaluationRecord"];
+        };
+        EvaluationListResponse: {
+            evaluations: components["schemas"]["EvaluationRecord"][];
+            /** @description Pass as `cursor` for the next page; absent on the last one. */
+            cursor?: string;
+        };
+        /** @description What one evaluation of a rule did. */
+        EvaluationRecord: {
+            id: string;
+            /** @description Absent for a dry run of an unsaved rule. */
+            ruleId?: string;
+            /** Format: int64 */
+            ruleVersion?: number;
+            ruleName: string;
+            /** @enum {string} */
+            trigger: "MANUAL" | "SCHEDULED" | "DRY_RUN";
+            dryRun: boolean;
+            /**
+             * @description FAILED when any query, condition, action or output failed (see `errors`).
+             * @enum {string}
+             */
+            status: "SUCCESS" | "FAILED";
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            startedOn: number;
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            endedOn: number;
+            /** Format: int64 */
+            durationMs: number;
+            /** @description Each query run, the rule's then SERVICE_QUERY actions', in order. */
+            queries: {
+                name: string;
+                query: string;
+                /**
+                 * Format: int64
+                 * @description Rows (vertices for a tree); absent when the query failed.
+                 */
+                total?: number;
+                /** @enum {string} */
+                type?: "list" | "table" | "tree";
+                durationMs: number;
+                warnings?: string[];
+                error?: string;
+            }[];
+            /** @description Each name of the rule's `outputs` with its value at the end. */
+            outputs: {
+                [key: string]: unknown;
+            };
+            operations: {
+                index: number;
+                /** @description Absent when the condition could not be evaluated (`error`). */
+                conditionResult?: boolean;
+                error?: string;
+                actions: components["schemas"]["ActionOutcome"][];
+            }[];
+            errors: string[];
+            /**
+             * Format: int64
+             * @description Distinct entities in the query results.
+             */
+            entityCount: number;
+            /**
+             * Format: int64
+             * @description Of those, how many the previous evaluation's results did not hold.
+             */
+            newEntityCount: number;
+            /**
+             * @description `triggerActionsOnNewEntitiesOnly` held the actions back.
+             * @enum {string}
+             */
+            actionsSkipped?: "NO_NEW_ENTITIES";
+            alert?: {
+                id: string;
+                status: string;
+                /** @enum {string} */
+                change: "OPENED" | "UPDATED" | "RESOLVED";
+            };
+            /** @description With `notifyOnFailure` on a FAILED evaluation. */
+            failureNotification?: {
+                /** @enum {string} */
+                status: "SENT" | "NOT_SENT";
+                detail: string;
+            };
+        };
+        ActionOutcome: {
+            /** @description JSON pointer of the action in the rule. */
+            pointer: string;
+            type: string;
+            id?: string;
+            /** @enum {string} */
+            status: "SUCCESS" | "FAILED" | "DRY_RUN" | "SKIPPED";
+            /** Format: int64 */
+            durationMs: number;
+            target?: string;
+            /** @description The rendered inputs; secret parameter values show as `[secret]`. */
+            inputs?: {
+                [key: string]: unknown;
+            };
+            result?: {
+                [key: string]: unknown;
+            };
+            error?: string;
+            /** @description FOR_EACH_ITEM, each item's inner outcomes. */
+            items?: {
+                index: number;
+                actions: components["schemas"]["ActionOutcome"][];
+            }[];
+        };
+        RuleValidation: {
+            /** @enum {boolean} */
+            valid: true;
+            /** @description The rule as it would be stored, without the service's fields. */
+            rule: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * Question
+         * @description A question (`POST /questions`, `PUT /questions/{questionId}`): a title, a description, 1 to 20 queries and tags. The read-only fields of a stored question (ours and JupiterOne's) are accepted, then dropped; a top-level `null` reads as "not given"; any other property is refused. 400 messages start with the JSON pointer of the offending field.
+         * @example {
+         *       "title": "Unencrypted buckets",
+         *       "tags": [
+         *         "cis"
+         *       ],
+         *       "queries": [
+         *         {
+         *           "query": "FIND aws_s3_bucket WITH encrypted != true"
+         *         }
+         *       ]
+         *     }
+         */
+        QuestionRequest: {
+            /** @description 1 to 200 characters, not blank. */
+            title: string;
+            /** @description Free text. */
+            description?: string | null;
+            /** @description 1 to 20 queries, in a rule's query form (names default to `query<index>`). */
+            queries: components["schemas"]["RuleQuery"][];
+            /** @description Free tags, for listing (`GET /questions?tag=`). */
+            tags?: string[] | null;
+            /** @description Read-only field of a stored question: accepted and dropped. */
+            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of a stored question: accepted and dropped. */
+            accountId?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of a stored question: accepted and dropped. */
+            version?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of a stored question: accepted and dropped. */
+            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of a stored question: accepted and dropped. */
+            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of a stored question: accepted and dropped. */
+            lastUpdatedTimestamp?: string | number | boolean | Record<string, never> | unknown[] | null;
+        };
+        /** @description A stored question, normalised, with the service's fields. */
+        Question: {
+            id: string;
+            /**
+             * Format: int64
+             * @description 1 at creation, + 1 on each update.
+             */
+            version: number;
+            title: string;
+            description?: string;
+            queries: {
+                name: string;
+                query: string;
+                /** @enum {string} */
+                version: "v1";
+                includeDeleted: boolean;
+            }[];
+            tags: string[];
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            createdOn: number;
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            updatedOn: number;
+        };
+        QuestionResponse: {
+            question: components["schemas"]["Question"];
+        };
+        QuestionListResponse: {
+            questions: components["schemas"]["Question"][];
+            /** @description Pass as `cursor` for the next page; absent on the last page. */
+            cursor?: string;
+        };
+        /** @enum {string} */
+        IntegrationType: "smtp" | "slack" | "jira" | "aws" | "webhook";
+        /**
+         * @description An integration instance to create (`POST /integrations`): `type`, `name` (1 to 200 characters), and `config` and `secrets` with the fields of its type (the `<Type>IntegrationCreate` schemas); a missing `config` is checked as `{}`. URLs must be `http://` or `https://`. 400 messages start with the JSON pointer of the offending field.
+         *
+         *     | type | config | secrets |
+         *     |---|---|---|
+         *     | `smtp` | `host`, `port` (1 to 65535), `secure` (boolean, optional), `from` (`a@b.c` or `Name <a@b.c>`) | `username`, `password` (optional) |
+         *     | `slack` | `apiBaseUrl` (optional, default `https://slack.com/api`) | `botToken`, `webhookUrl` (optional) |
+         *     | `jira` | `baseUrl` (e.g. `https://acme.atlassian.net`), `email` | `apiToken` |
+         *     | `aws` | `region`, `endpoint` (optional URL override), `roleArn`, `externalId` (optional) | `accessKeyId` with `secretAccessKey`, `sessionToken` (optional) |
+         *     | `webhook` | `headers` (optional, name -> value) | `headers` (optional, name -> value; a header is plain or secret, not both) |
+         * @example {
+         *       "type": "jira",
+         *       "name": "Acme Jira",
+         *       "config": {
+         *         "baseUrl": "https://acme.atlassian.net",
+         *         "email": "alerts@acme.com"
+         *       },
+         *       "secrets": {
+         *         "apiToken": "ATATT3x..."
+         *       }
+         *     }
+         */
+        IntegrationCreateRequest: components["schemas"]["IntegrationTyped"] & unknown & unknown & unknown & unknown & unknown;
+        /**
+         * @description An integration instance's new fields (`PUT /integrations/{integrationId}`): `name`, `config` and `secrets` of its type (the `<Type>IntegrationUpdate` schemas). `type` may be omitted and cannot change; without `secrets` the stored ones are kept. 400 messages start with the JSON pointer of the offending field.
+         *
+         *     | type | config | secrets |
+         *     |---|---|---|
+         *     | `smtp` | `host`, `port` (1 to 65535), `secure` (boolean, optional), `from` (`a@b.c` or `Name <a@b.c>`) | `username`, `password` (optional) |
+         *     | `slack` | `apiBaseUrl` (optional, default `https://slack.com/api`) | `botToken`, `webhookUrl` (optional) |
+         *     | `jira` | `baseUrl` (e.g. `https://acme.atlassian.net`), `email` | `apiToken` |
+         *     | `aws` | `region`, `endpoint` (optional URL override), `roleArn`, `externalId` (optional) | `accessKeyId` with `secretAccessKey`, `sessionToken` (optional) |
+         *     | `webhook` | `headers` (optional, name -> value) | `headers` (optional, name -> value; a header is plain or secret, not both) |
+         * @example {
+         *       "name": "Acme Jira",
+         *       "config": {
+         *         "baseUrl": "https://acme.atlassian.net",
+         *         "email": "alerts@acme.com"
+         *       }
+         *     }
+         */
+        IntegrationUpdateRequest: components["schemas"]["IntegrationUpdateFields"] & unknown & unknown & unknown & unknown & unknown;
+        /** @description What every integration body is before its type is known: an object naming a known `type`. */
+        IntegrationTyped: {
+            type: components["schemas"]["IntegrationType"];
+        };
+        /** @description What every update body is: the fields of a body whatever the type. Without `type` the service checks `config` and `secrets` against the stored instance's type. */
+        IntegrationUpdateFields: {
+            type?: components["schemas"]["IntegrationType"];
+            name: components["schemas"]["IntegrationName"];
+            /** @description The fields of the instance's type (`<Type>IntegrationConfig`). */
+            config?: Record<string, never>;
+            /** @description The secrets of the instance's type (`<Type>IntegrationSecrets`); all replaced when given, kept when not. */
+            secrets?: Record<string, never>;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            secretNames?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+        };
+        /** @description The instance's name: unique per account, 1 to 200 characters, not blank. */
+        IntegrationName: string;
+        /**
+         * @description An http:// or https:// URL with a host (also parsed as a URL by the service).
+         * @example https://acme.atlassian.net
+         */
+        HttpUrl: string;
+        /** @description A smtp instance to create. */
+        SmtpIntegrationCreate: {
+            /** @enum {string} */
+            type: "smtp";
+            name: components["schemas"]["IntegrationName"];
+            config?: components["schemas"]["SmtpIntegrationConfig"];
+            secrets?: components["schemas"]["SmtpIntegrationSecrets"];
+            /** @description Read-only field of an answer: accepted and dropped. */
+            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            secretNames?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+        };
+        /** @description A smtp instance's new fields (`type` may be omitted; without `secrets` the stored ones are kept). */
+        SmtpIntegrationUpdate: {
+            /** @enum {string} */
+            type?: "smtp";
+            name: components["schemas"]["IntegrationName"];
+            config?: components["schemas"]["SmtpIntegrationConfig"];
+            secrets?: components["schemas"]["SmtpIntegrationSecrets"];
+            /** @description Read-only field of an answer: accepted and dropped. */
+            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            secretNames?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+        };
+        /** @description What a smtp instance keeps in `config` (returned as stored). */
+        SmtpIntegrationConfig: {
+            host: string;
+            /** Format: int32 */
+            port: number;
+            secure?: boolean;
+            from: string;
+        };
+        /** @description What a smtp instance keeps in `secrets` (encrypted at rest, never returned). */
+        SmtpIntegrationSecrets: {
+            username?: string;
+            password?: string;
+        };
+        /** @description A slack instance to create. */
+        SlackIntegrationCreate: {
+            /** @enum {string} */
+            type: "slack";
+            name: components["schemas"]["IntegrationName"];
+            config?: components["schemas"]["SlackIntegrationConfig"];
+            secrets?: components["schemas"]["SlackIntegrationSecrets"];
+            /** @description Read-only field of an answer: accepted and dropped. */
+            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            secretNames?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+        };
+        /** @description A slack instance's new fields (`type` may be omitted; without `secrets` the stored ones are kept). */
+        SlackIntegrationUpdate: {
+            /** @enum {string} */
+            type?: "slack";
+            name: components["schemas"]["IntegrationName"];
+            config?: components["schemas"]["SlackIntegrationConfig"];
+            secrets?: components["schemas"]["SlackIntegrationSecrets"];
+            /** @description Read-only field of an answer: accepted and dropped. */
+            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            secretNames?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+        };
+        /** @description What a slack instance keeps in `config` (returned as stored). */
+        SlackIntegrationConfig: {
+            apiBaseUrl?: components["schemas"]["HttpUrl"];
+        };
+        /** @description What a slack instance keeps in `secrets` (encrypted at rest, never returned). */
+        SlackIntegrationSecrets: {
+            botToken?: string;
+            webhookUrl?: components["schemas"]["HttpUrl"];
+        };
+        /** @description A jira instance to create. */
+        JiraIntegrationCreate: {
+            /** @enum {string} */
+            type: "jira";
+            name: components["schemas"]["IntegrationName"];
+            config?: components["schemas"]["JiraIntegrationConfig"];
+            secrets: components["schemas"]["JiraIntegrationSecrets"];
+            /** @description Read-only field of an answer: accepted and dropped. */
+            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            secretNames?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+        };
+        /** @description A jira instance's new fields (`type` may be omitted; without `secrets` the stored ones are kept). */
+        JiraIntegrationUpdate: {
+            /** @enum {string} */
+            type?: "jira";
+            name: components["schemas"]["IntegrationName"];
+            config?: components["schemas"]["JiraIntegrationConfig"];
+            secrets?: components["schemas"]["JiraIntegrationSecrets"];
+            /** @description Read-only field of an answer: accepted and dropped. */
+            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            secretNames?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+        };
+        /** @description What a jira instance keeps in `config` (returned as stored). */
+        JiraIntegrationConfig: {
+            baseUrl: components["schemas"]["HttpUrl"];
+            email: string;
+        };
+        /** @description What a jira instance keeps in `secrets` (encrypted at rest, never returned). */
+        JiraIntegrationSecrets: {
+            apiToken: string;
+        };
+        /** @description A aws instance to create. */
+        AwsIntegrationCreate: {
+            /** @enum {string} */
+            type: "aws";
+            name: components["schemas"]["IntegrationName"];
+            config?: components["schemas"]["AwsIntegrationConfig"];
+            secrets?: components["schemas"]["AwsIntegrationSecrets"];
+            /** @description Read-only field of an answer: accepted and dropped. */
+            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            secretNames?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+        };
+        /** @description A aws instance's new fields (`type` may be omitted; without `secrets` the stored ones are kept). */
+        AwsIntegrationUpdate: {
+            /** @enum {string} */
+            type?: "aws";
+            name: components["schemas"]["IntegrationName"];
+            config?: components["schemas"]["AwsIntegrationConfig"];
+            secrets?: components["schemas"]["AwsIntegrationSecrets"];
+            /** @description Read-only field of an answer: accepted and dropped. */
+            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            secretNames?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+        };
+        /** @description What a aws instance keeps in `config` (returned as stored). */
+        AwsIntegrationConfig: {
+            region: string;
+            endpoint?: components["schemas"]["HttpUrl"];
+            roleArn?: string;
+            externalId?: string;
+        };
+        /** @description What a aws instance keeps in `secrets` (encrypted at rest, never returned). */
+        AwsIntegrationSecrets: {
+            accessKeyId?: string;
+            secretAccessKey?: string;
+            sessionToken?: string;
+        };
+        /** @description A webhook instance to create. */
+        WebhookIntegrationCreate: {
+            /** @enum {string} */
+            type: "webhook";
+            name: components["schemas"]["IntegrationName"];
+            config?: components["schemas"]["WebhookIntegrationConfig"];
+            secrets?: components["schemas"]["WebhookIntegrationSecrets"];
+            /** @description Read-only field of an answer: accepted and dropped. */
+            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            secretNames?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+        };
+        /** @description A webhook instance's new fields (`type` may be omitted; without `secrets` the stored ones are kept). */
+        WebhookIntegrationUpdate: {
+            /** @enum {string} */
+            type?: "webhook";
+            name: components["schemas"]["IntegrationName"];
+            config?: components["schemas"]["WebhookIntegrationConfig"];
+            secrets?: components["schemas"]["WebhookIntegrationSecrets"];
+            /** @description Read-only field of an answer: accepted and dropped. */
+            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            secretNames?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            /** @description Read-only field of an answer: accepted and dropped. */
+            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+        };
+        /** @description What a webhook instance keeps in `config` (returned as stored). */
+        WebhookIntegrationConfig: {
+            headers?: {
+                [key: string]: string;
+            };
+        };
+        /** @description What a webhook instance keeps in `secrets` (encrypted at rest, never returned). */
+        WebhookIntegrationSecrets: {
+            headers?: {
+                [key: string]: string;
+            };
+        };
+        /** @description A stored integration instance, without its secrets. */
+        Integration: {
+            id: string;
+            type: components["schemas"]["IntegrationType"];
+            name: string;
+            /** @description The type's config fields, as stored. */
+            config: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description The names of the stored secrets, sorted (`headers.<name>` for each secret header of a
+             *     webhook); their values are never answered.
+             */
+            secretNames: string[];
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            createdOn: number;
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            updatedOn: number;
+        };
+        IntegrationResponse: {
+            integration: components["schemas"]["Integration"];
+        };
+        IntegrationListResponse: {
+            integrations: components["schemas"]["Integration"][];
+        };
+        /** @enum {string} */
+        AlertStatus: "ACTIVE" | "RESOLVED" | "DISMISSED";
+        /** @enum {string} */
+        AlertLevel: "INFO" | "LOW" | "MEDIUM" | "HIGH" | "CRITICAL";
+        /**
+         * @example {
+         *       "id": "5d0c1f7e-8b2a-4c3d-9e4f-1a2b3c4d5e6f",
+         *       "ruleId": "9b1e2d3c-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+         *       "ruleName": "unencrypted-buckets",
+         *       "ruleVersion": 2,
+         *       "level": "HIGH",
+         *       "status": "ACTIVE",
+         *       "createdOn": 1748772000000,
+         *       "updatedOn": 1748858400000,
+         *       "firstEvaluationId": "1f2e3d4c-5b6a-4798-8a9b-0c1d2e3f4a5b",
+         *       "lastEvaluationId": "6a7b8c9d-0e1f-4a2b-9c3d-4e5f6a7b8c9d",
+         *       "evaluationCount": 2,
+         *       "queryTotals": {
+         *         "query0": 3
+         *       }
+         *     }
+         */
+        Alert: {
+            id: string;
+            ruleId: string;
+            /** @description The rule's name when the alert was last raised. */
+            ruleName: string;
+            /**
+             * Format: int64
+             * @description The rule's `version` when the alert was last raised.
+             */
+            ruleVersion: number;
+            ruleDescription?: string;
+            level: components["schemas"]["AlertLevel"];
+            status: components["schemas"]["AlertStatus"];
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            createdOn: number;
+            /**
+             * Format: int64
+             * @description Epoch ms of the latest raise, resolve or dismiss.
+             */
+            updatedOn: number;
+            /**
+             * Format: int64
+             * @description Epoch ms; only on a `RESOLVED` alert.
+             */
+            resolvedOn?: number;
+            /**
+             * Format: int64
+             * @description Epoch ms; only on a `DISMISSED` alert.
+             */
+            dismissedOn?: number;
+            /** @description The evaluation that opened the alert. */
+            firstEvaluationId: string;
+            /** @description The latest evaluation that raised (or resolved) it. */
+            lastEvaluationId: string;
+            /**
+             * Format: int64
+             * @description How many evaluations raised it (1 when opened).
+             */
+            evaluationCount: number;
+            /** @description Each query's total (by query name) in the latest evaluation that raised it. */
+            queryTotals: {
+                [key: string]: number;
+            };
+        };
+        AlertResponse: {
+            alert: components["schemas"]["Alert"];
+        };
+        AlertListResponse: {
+            alerts: components["schemas"]["Alert"][];
+            /** @description Pass as `cursor` for the next page; absent on the last page. */
+            cursor?: string;
+        };
+        QueryRequest: {
+            /**
+             * @description The J1QL text.
+             * @example FIND User WITH active = true AS u THAT HAS >> Device AS d RETURN u.username, d.displayName
+             */
+            query: string;
+            /**
+             * @description Include soft-deleted entities and relationships.
+             * @default false
+             */
+            includeDeleted: boolean;
+            /**
+             * Format: int64
+             * @description Rows per page; at most QUERY_MAX_PAGE_SIZE (default 1000), else 400.
+             * @default 250
+             */
+            limit: number;
+            /** @description The `cursor` of the previous page of the same query. */
+            cursor?: string | null;
+        };
+        ExplainQueryRequest: {
+            query: string;
+            /** @default false */
+            includeDeleted: boolean;
+        };
+        ExplainQueryResponse: {
+            /** @description The Cypher, with every value a parameter. */
+            cypher: string;
+            /** @description The parameters, `accountId` (the caller's account) among them. */
+            params: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * @description One page of a query's result. `type` says which shape `data` has, and generated clients use
+         *     it to pick the variant: `list` (a FIND without RETURN: entities as vertices), `table` (a
+         *     RETURN: one object per row, keyed by column name) or `tree` (`RETURN TREE`: the vertices and
+         *     edges of every matched path, each once).
+         */
+        QueryResponse: components["schemas"]["QueryListResponse"] | components["schemas"]["QueryTableResponse"] | components["schemas"]["QueryTreeResponse"];
+        /**
+         * @description A FIND without RETURN: the matched entities as vertices.
+         * @example {
+         *       "type": "list",
+         *       "totalCount": 1,
+         *       "data": [
+         *         {
+         *           "id": "0b9c3f3e-5d1a-4b8e-9c61-3f2a7d4e8b10",
+         *           "entity": {
+         *             "_id": "0b9c3f3e-5d1a-4b8e-9c61-3f2a7d4e8b10",
+         *             "_key": "host-1",
+         *             "_type": [
+         *               "example_host"
+         *             ],
+         *             "_class": [
+         *               "Host"
+         *             ],
+         *             "displayName": "web-1"
+         *           },
+         *           "properties": {
+         *             "active": true
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        QueryListResponse: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "list";
+            data: components["schemas"]["Vertex"][];
+            totalCount: components["schemas"]["QueryTotalCount"];
+            cursor?: components["schemas"]["QueryCursor"];
+            warnings?: components["schemas"]["QueryWarnings"];
+        };
+        /**
+         * @description A query with RETURN: one object per row, keyed by column name (the alias, or `a.name`).
+         *     A cell holds a value, a vertex (`RETURN a`), an edge (a relationship alias) or null;
+         *     `a.*` spreads into one column per property, `a.<property>`.
+         * @example {
+         *       "type": "table",
+         *       "totalCount": 2,
+         *       "data": [
+         *         {
+         *           "u.username": "alice",
+         *           "d.displayName": "laptop-7"
+         *         },
+         *         {
+         *           "u.username": "bob",
+         *           "d.displayName": null
+         *         }
+         *       ]
+         *     }
+         */
+        QueryTableResponse: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "table";
+            data: components["schemas"]["QueryTableRow"][];
+            totalCount: components["schemas"]["QueryTotalCount"];
+            cursor?: components["schemas"]["QueryCursor"];
+            warnings?: components["schemas"]["QueryWarnings"];
+        };
+        /** @description One row of a table result, keyed by column name. */
+        QueryTableRow: {
+            [key: string]: unknown;
+        };
+        /** @description `RETURN TREE`: the vertices and edges of every matched path, each once. */
+        QueryTreeResponse: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "tree";
+            data: components["schemas"]["QueryTree"];
+            totalCount: components["schemas"]["QueryTotalCount"];
+            cursor?: components["schemas"]["QueryCursor"];
+            warnings?: components["schemas"]["QueryWarnings"];
+        };
+        /**
+         * Format: int64
+         * @description Rows (for `tree`, matched paths) over all pages.
+         */
+        QueryTotalCount: number;
+        /** @description Pass as `cursor` for the next page; absent on the last page. */
+        QueryCursor: string;
+        /**
+         * @description What the query said that was read leniently, e.g. a bare RETURN name that is no alias
+         *     (left out), two RETURN items with one name (the later is returned), or the alias of a
+         *     negated traversal (null).
+         */
+        QueryWarnings: string[];
+        QueryTree: {
+            vertices: components["schemas"]["Vertex"][];
+            edges: components["schemas"]["Edge"][];
+        };
+        /** @description A relationship in the shape of a query's tree result. */
+        Edge: {
+            /** @description The relationship's `_id`. */
+            id: string;
+            fromVertexId: string;
+            toVertexId: string;
+            relationship: components["schemas"]["RelationshipMetadata"];
+            properties: components["schemas"]["CustomProperties"];
+        };
+        /**
+         * @description An entity in the shape of a query's list result. `id` is the entity's `_id`, so it can be
+         *     passed back to `/entities/{entityId}`.
+         */
+        Vertex: {
+            /** @example 0b9c3f3e-5d1a-4b8e-9c61-3f2a7d4e8b10 */
+            id: string;
+            entity: components["schemas"]["EntityMetadata"];
+            properties: components["schemas"]["CustomProperties"];
+        };
+        /**
+         * @example {
+         *       "properties": {
+         *         "owner": "team-b",
+         *         "tag.Production": true,
+         *         "legacyId": null
+         *       }
+         *     }
+         */
+        PatchEntityRequest: {
+            /**
+             * @description At least one property: name -> new value, or `null` to remove the property. Names and
+             *     values follow the upload's rules (see `patchEntity`); the service checks them, so that
+             *     its messages point at the offending property.
+             */
+            properties: {
+                [key: string]: unknown;
+            };
+        };
+        DeleteEntityResponse: {
+            deletedEntity: components["schemas"]["Vertex"];
+            /**
+             * Format: int64
+             * @description Live relationships this call soft deleted (0 when the entity was deleted already).
+             */
+            numRelationshipsDeleted: number;
+        };
+        /**
+         * @description The relationship's system properties (`_`-prefixed) and `displayName`: `_type`, `_class`
+         *     (its Neo4j type), `_key`, `_fromEntityKey` / `_toEntityKey` (or `_fromEntityId` /
+         *     `_toEntityId`), with times as ISO-8601 strings. graphsync's own bookkeeping is not shown.
+         */
+        RelationshipMetadata: {
+            _id: string;
+            _key?: string;
+            _type?: string;
+            _class?: string;
+            _fromEntityKey?: string;
+            _toEntityKey?: string;
+            /** Format: int64 */
+            _version?: number;
+            _deleted?: boolean;
+            /** Format: date-time */
+            _createdOn?: string;
+            /** Format: date-time */
+            _beginOn?: string;
+            /** Format: date-time */
+            _endOn?: string;
+            displayName?: components["schemas"]["EntityPropertyValue"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @description One relationship of the entity: an edge of a query's tree result, with its `direction`
+         *     seen from the entity (a relationship from the entity to itself is `OUTGOING`) and the
+         *     entity at the other end as `vertex`.
+         */
+        EntityRelationship: {
+            /** @description The relationship's `_id`. */
+            id: string;
+            /** @enum {string} */
+            direction: "OUTGOING" | "INCOMING";
+            /** @description The `_id` of the start entity. */
+            fromVertexId: string;
+            /** @description The `_id` of the end entity. */
+            toVertexId: string;
+            relationship: components["schemas"]["RelationshipMetadata"];
+            properties: components["schemas"]["CustomProperties"];
+            vertex: components["schemas"]["Vertex"];
+        };
+        EntityRelationshipListResponse: {
+            relationships: components["schemas"]["EntityRelationship"][];
+            /**
+             * Format: int64
+             * @description Every relationship that matches the filters, over all pages.
+             */
+            totalCount: number;
+            /** @description Pass as `cursor` for the next page; absent on the last page. */
+            cursor?: string;
+        };
+        /**
+         * @description The metadata of one version of a raw-data entry.
+         * @example {
+         *       "beginOn": 1795353156539,
+         *       "contentType": "application/json",
+         *       "contentLength": 27,
+         *       "createdOn": 1795353156539,
+         *       "deleted": false,
+         *       "versionId": "0f8a4c2e-9d1b-4f6a-8a57-3e2d1c0b9a87"
+         *     }
+         */
+        RawDataMetadata: {
+            /**
+             * Format: int64
+             * @description When this version was stored (epoch milliseconds).
+             */
+            beginOn: number;
+            /**
+             * @description Media type of the entry, as uploaded (default `application/json`).
+             * @example application/json
+             */
+            contentType: string;
+            /**
+             * Format: int64
+             * @description Size of the content in bytes.
+             */
+            contentLength: number;
+            /**
+             * Format: int64
+             * @description When the entry's first version was stored (epoch milliseconds).
+             */
+            createdOn: number;
+            /** @description The entity was deleted (by a DIFF or `DELETE /entities/{entityId}`). */
+            deleted: boolean;
+            /** @description Identifies the version (a UUID); download it at `versions/{versionId}`. */
+            versionId: string;
+        };
+        RawDataEntriesResponse: {
+            /** @description Entry name to the metadata of its latest version. */
+            entries: {
+                [key: string]: components["schemas"]["RawDataMetadata"];
+            };
+        };
+        RawDataVersionsByEntryResponse: {
+            /** @description Entry name to its versions, newest first. */
+            entries: {
+                [key: string]: components["schemas"]["RawDataMetadata"][];
+            };
+        };
+        RawDataVersionsResponse: {
+            /** @description The entry's versions, newest first. */
+            versions: components["schemas"]["RawDataMetadata"][];
+        };
+        /**
+         * @description A boolean, string or number, or a list of only booleans, only strings or only numbers
+         *     (possibly empty). Strings, alone or in a list, hold at most 10000 characters; a list at
+         *     most 1000 items. Objects cannot be stored in a parameter.
+         */
+        ParameterValue: boolean | string | number | (boolean | string | number)[];
+        /**
+         * @example {
+         *       "name": "trustedCidrs",
+         *       "value": [
+         *         "10.0.0.0/8",
+         *         "192.168.0.0/16"
+         *       ],
+         *       "secret": false,
+         *       "createdOn": 1795353156539,
+         *       "updatedOn": 1795353156539
+         *     }
+         */
+        Parameter: {
+            name: string;
+            /** @description The value; absent when `secret` is true. */
+            value?: components["schemas"]["ParameterValue"];
+            /** @description A secret parameter's value is write-only. */
+            secret: boolean;
+            /**
+             * Format: int64
+             * @description When the parameter was first stored (epoch milliseconds).
+             */
+            createdOn: number;
+            /**
+             * Format: int64
+             * @description When it was last stored by a PUT (epoch milliseconds).
+             */
+            updatedOn: number;
+        };
+        ParameterResponse: {
+            parameter: components["schemas"]["Parameter"];
+        };
+        ParameterListResponse: {
+            /** @description Every parameter of the account, by name. */
+            parameters: components["schemas"]["Parameter"][];
+        };
+        /**
+         * @example {
+         *       "value": [
+         *         "10.0.0.0/8",
+         *         "192.168.0.0/16"
+         *       ],
+         *       "secret": false
+         *     }
+         */
+        PutParameterRequest: {
+            /**
+             * @description The value. The service checks it with its own rules, so that its messages point at the
+             *     offending item (see `putParameter`).
+             */
+            value: components["schemas"]["ParameterValue"];
+            /**
+             * @description `true`: the value is write-only, never returned or logged; it is used only when
+             *     queries and rules are evaluated. Default `false`.
+             */
+            secret?: boolean;
+        };
+    };
+    responses: {
+        /**
+         * @description The body fails validation (`VALIDATION_ERROR`), the query does not parse
+         *     (`J1QL_SYNTAX_ERROR`, with `details.line`, `details.column`, `details.token`,
+         *     `details.expected`), or it parses but cannot run (`J1QL_INVALID_QUERY`).
+         */
+        QueryRejected: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The request is malformed or fails validation. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The API key (or admin token) is missing, unknown or revoked. */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The API key is valid but belongs to another account. */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The content of a raw-data version, exactly as stored. */
+        RawDataContent: {
+            headers: {
+                /** @description The entry's `contentType`. */
+                "Content-Type"?: string;
+                /** @description The entry's `contentLength`. */
+                "Content-Length"?: number;
+                /** @description The quoted `versionId`. */
+                ETag?: string;
+                /** @description The `versionId` of the version sent. */
+                "X-Raw-Data-Version-Id"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "*/*": string;
+            };
+        };
+        /** @description No such resource in this account (or, for /admin, the admin API is disabled). */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The resource exists already or is in the wrong state. */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The body is over MAX_BODY_SIZE (code `RequestEntityTooLargeException`). */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /**
+         * @description The Content-Type or Content-Encoding is not accepted here. For a Content-Type the message
+         *     lists the accepted ones, e.g. `Unsupported Content-Type: text/plain (accepted:
+         *     application/json, text/csv, application/yaml, text/yaml, application/x-yaml)`.
+         */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description Neo4j (or Redis) is unreachable right now (code `SERVICE_UNAVAILABLE`). Safe to retry. */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /**
+         * @description The `If-None-Match` request header names the current `ETag`: the client's copy is current.
+         *     No body.
+         */
+        NotModified: {
+            headers: {
+                /** @description The content's tag, as the 200 sent it. */
+                ETag?: string;
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description An unexpected fault; never caused by the request's content. Safe to retry. */
+        InternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /**
+         * @description The job is no longer in status `AWAITING_UPLOADS` (it was finalized or aborted, or has
+         *     failed), so it takes no more uploads, finalize or abort. Code `JOB_NOT_AWAITING_UPLOADS`;
+         *     the message names the job's status. Clients should stop retrying.
+         */
+        JobNotAwaitingUploads: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "JOB_NOT_AWAITING_UPLOADS",
+                 *         "message": "Sync job '7a5eb83f-03d3-4651-a8fd-ddff9da98757' is FINISHED: only a job in AWAITING_UPLOADS accepts uploads, finalize or abort"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /**
+         * @description The job no longer awaits uploads (code `JOB_NOT_AWAITING_UPLOADS`, the message names its
+         *     status; clients should stop retrying), or the batch's `JupiterOne-Correlation-Id` was
+         *     already used for a batch of this job with other content (code `CORRELATION_ID_REUSED`):
+         *     this batch was not stored or counted; send it again under a new correlation id.
+         */
+        UploadConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /**
+         * @description The job no longer awaits uploads (code `JOB_NOT_AWAITING_UPLOADS`, the message names its
+         *     status), or it already has its bulk file (code `BULK_FILE_ALREADY_UPLOADED`: only one bulk
+         *     upload is allowed per job).
+         */
+        BulkUploadConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "BULK_FILE_ALREADY_UPLOADED",
+                 *         "message": "Sync job '7a5eb83f-03d3-4651-a8fd-ddff9da98757' already has its bulk file: only one bulk upload is allowed per job"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /**
+         * @description The upload URL was changed or has expired (code `INVALID_UPLOAD_URL`). Ask
+         *     `getSyncJobUploadUrl` for a new one.
+         */
+        InvalidUploadUrl: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The job, as it is after the operation. */
+        SyncJob: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["SyncJobResponse"];
+            };
+        };
+        /** @description The parameter (a secret one without its `value`). */
+        Parameter: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ParameterResponse"];
+            };
+        };
+        /**
+         * @description The account has no parameter of that name (code `PARAMETER_NOT_FOUND`). Another account's
+         *     parameter reads the same.
+         */
+        ParameterNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "PARAMETER_NOT_FOUND",
+                 *         "message": "No parameter named 'trustedCidrs' in this account"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+    };
+    parameters: {
+        /** @description An account id. */
+        AccountId: components["schemas"]["AccountId"];
+        /**
+         * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+         *     unknown job (404).
+         */
+        JobId: string;
+        /**
+         * @description An entity's `_id` (a UUID assigned by the service). An unknown id, or another account's
+         *     entity, is 404 `ENTITY_NOT_FOUND`.
+         */
+        EntityId: string;
+        /** @description A raw-data entry name (a key of `entries`), URL-encoded. */
+        RawDataEntryName: string;
+        /** @description The rule's `id`. An unknown id, or another account's rule, is 404 `RULE_NOT_FOUND`. */
+        RuleId: string;
+        /**
+         * @description The question's `id`. An unknown id, or another account's question, is 404
+         *     `QUESTION_NOT_FOUND`.
+         */
+        QuestionId: string;
+        /**
+         * @description The instance's `id`. An unknown id, or another account's instance, is 404
+         *     `INTEGRATION_NOT_FOUND`.
+         */
+        IntegrationId: string;
+        /** @description The alert's `id`. An unknown id, or another account's alert, is 404 `ALERT_NOT_FOUND`. */
+        AlertId: string;
+        /**
+         * @description A parameter name: 1 to 128 letters, digits and `_`, not starting with a digit
+         *     (`^[A-Za-z_][A-Za-z0-9_]{0,127}$`), so that `${param.<name>}` and `param.<name>` reach it.
+         *     Names are case-sensitive. Any other name is 400 `VALIDATION_ERROR` (`Invalid parameter
+         *     name 'my-param': ...`).
+         */
+        ParameterName: string;
+        /**
+         * @description `true`: an object whose `_key` was already uploaded to this job (in this or an earlier
+         *     batch) replaces the earlier one instead of being a 400. Default `false`, or the job's own
+         *     `ignoreDuplicates` flag.
+         */
+        IgnoreDuplicates: boolean;
+        /**
+         * @description `true`: drop properties that break the property rules (reserved `_` prefix, nested objects,
+         *     mixed-type arrays) instead of rejecting the object. Default `false`.
+         */
+        IgnoreIllegalProperties: boolean;
+        /**
+         * @description Identifies one batch. Clients send the same value when they retry the batch; a batch whose
+         *     correlation id this job has already staged, with the same content, is not counted or staged
+         *     again (the answer is the job, 200). Content is compared after validation, so the same
+         *     objects re-sent compressed, in another format or to another upload route are the same
+         *     batch. Other content under a correlation id the job already took is 409
+         *     `CORRELATION_ID_REUSED`: that batch is not stored, and the client must send it under a new
+         *     correlation id. `bulk-file` is reserved for the job's bulk upload file (400).
+         */
+        CorrelationId: string;
+    };
+    requestBodies: never;
+    headers: {
+        /**
+         * @description A strong tag of the content, fixed at start; send it in `If-None-Match` to get a 304 while
+         *     the content is current.
+         */
+        ETag: string;
+        /** @description `no-cache`: a client may keep a copy but revalidates it (with `If-None-Match`). */
+        CacheControl: "no-cache";
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process is up. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every dependency answers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadinessResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description At least one dependency does not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadinessResponse"];
+                };
+            };
+        };
+    };
+    getOpenapiYaml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description openapi.yaml, byte for byte. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example openapi: 3.1.0
+                     *     info:
+                     *       title: graphsync API
+                     *       version: 0.1.0
+                     */
+                    "application/yaml": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getOpenapiJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description openapi.yaml as JSON. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenApiDocument"];
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getApiDocs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The HTML page. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    getApiDocsAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The file name. */
+                asset: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                    "text/css": string;
+                };
+            };
+            304: components["responses"]["NotModified"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getCurrentAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setAccountNotificationEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetNotificationEmailsRequest"];
+            };
+        };
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    adminListAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every account, ordered by id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    adminCreateAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description The new account. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    adminGetAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An account id. */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    adminUpdateAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An account id. */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    adminListApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An account id. */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    adminCreateApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An account id. */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The new key, with its secret. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiKeyResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    adminRevokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An account id. */
+                accountId: components["parameters"]["AccountId"];
+                /** @description The key's `id` (not its secret). */
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    startSyncJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartSyncJobRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["SyncJob"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSyncJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["SyncJob"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    uploadSyncJobData: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `true`: an object whose `_key` was already uploaded to this job (in this or an earlier
+                 *     batch) replaces the earlier one instead of being a 400. Default `false`, or the job's own
+                 *     `ignoreDuplicates` flag.
+                 */
+                ignoreDuplicates?: components["parameters"]["IgnoreDuplicates"];
+                /**
+                 * @description `true`: drop properties that break the property rules (reserved `_` prefix, nested objects,
+                 *     mixed-type arrays) instead of rejecting the object. Default `false`.
+                 */
+                ignoreIllegalProperties?: components["parameters"]["IgnoreIllegalProperties"];
+            };
+            header?: {
+                /**
+                 * @description Identifies one batch. Clients send the same value when they retry the batch; a batch whose
+                 *     correlation id this job has already staged, with the same content, is not counted or staged
+                 *     again (the answer is the job, 200). Content is compared after validation, so the same
+                 *     objects re-sent compressed, in another format or to another upload route are the same
+                 *     batch. Other content under a correlation id the job already took is 409
+                 *     `CORRELATION_ID_REUSED`: that batch is not stored, and the client must send it under a new
+                 *     correlation id. `bulk-file` is reserved for the job's bulk upload file (400).
+                 */
+                "JupiterOne-Correlation-Id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SyncJobUploadRequest"];
+                "text/csv": components["schemas"]["SyncJobUploadCsv"];
+                "application/yaml": components["schemas"]["SyncJobUploadYaml"];
+                "text/yaml": components["schemas"]["SyncJobUploadYaml"];
+                "application/x-yaml": components["schemas"]["SyncJobUploadYaml"];
+            };
+        };
+        responses: {
+            200: components["responses"]["SyncJob"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["UploadConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    uploadSyncJobEntities: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `true`: an object whose `_key` was already uploaded to this job (in this or an earlier
+                 *     batch) replaces the earlier one instead of being a 400. Default `false`, or the job's own
+                 *     `ignoreDuplicates` flag.
+                 */
+                ignoreDuplicates?: components["parameters"]["IgnoreDuplicates"];
+                /**
+                 * @description `true`: drop properties that break the property rules (reserved `_` prefix, nested objects,
+                 *     mixed-type arrays) instead of rejecting the object. Default `false`.
+                 */
+                ignoreIllegalProperties?: components["parameters"]["IgnoreIllegalProperties"];
+            };
+            header?: {
+                /**
+                 * @description Identifies one batch. Clients send the same value when they retry the batch; a batch whose
+                 *     correlation id this job has already staged, with the same content, is not counted or staged
+                 *     again (the answer is the job, 200). Content is compared after validation, so the same
+                 *     objects re-sent compressed, in another format or to another upload route are the same
+                 *     batch. Other content under a correlation id the job already took is 409
+                 *     `CORRELATION_ID_REUSED`: that batch is not stored, and the client must send it under a new
+                 *     correlation id. `bulk-file` is reserved for the job's bulk upload file (400).
+                 */
+                "JupiterOne-Correlation-Id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SyncJobEntitiesRequest"];
+                "text/csv": components["schemas"]["SyncJobUploadCsv"];
+                "application/yaml": components["schemas"]["SyncJobUploadYaml"];
+                "text/yaml": components["schemas"]["SyncJobUploadYaml"];
+                "application/x-yaml": components["schemas"]["SyncJobUploadYaml"];
+            };
+        };
+        responses: {
+            200: components["responses"]["SyncJob"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["UploadConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    uploadSyncJobRelationships: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `true`: an object whose `_key` was already uploaded to this job (in this or an earlier
+                 *     batch) replaces the earlier one instead of being a 400. Default `false`, or the job's own
+                 *     `ignoreDuplicates` flag.
+                 */
+                ignoreDuplicates?: components["parameters"]["IgnoreDuplicates"];
+                /**
+                 * @description `true`: drop properties that break the property rules (reserved `_` prefix, nested objects,
+                 *     mixed-type arrays) instead of rejecting the object. Default `false`.
+                 */
+                ignoreIllegalProperties?: components["parameters"]["IgnoreIllegalProperties"];
+            };
+            header?: {
+                /**
+                 * @description Identifies one batch. Clients send the same value when they retry the batch; a batch whose
+                 *     correlation id this job has already staged, with the same content, is not counted or staged
+                 *     again (the answer is the job, 200). Content is compared after validation, so the same
+                 *     objects re-sent compressed, in another format or to another upload route are the same
+                 *     batch. Other content under a correlation id the job already took is 409
+                 *     `CORRELATION_ID_REUSED`: that batch is not stored, and the client must send it under a new
+                 *     correlation id. `bulk-file` is reserved for the job's bulk upload file (400).
+                 */
+                "JupiterOne-Correlation-Id"?: components["parameters"]["CorrelationId"];
+            };
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SyncJobRelationshipsRequest"];
+                "text/csv": components["schemas"]["SyncJobUploadCsv"];
+                "application/yaml": components["schemas"]["SyncJobUploadYaml"];
+                "text/yaml": components["schemas"]["SyncJobUploadYaml"];
+                "application/x-yaml": components["schemas"]["SyncJobUploadYaml"];
+            };
+        };
+        responses: {
+            200: components["responses"]["SyncJob"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["UploadConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    finalizeSyncJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["FinalizeSyncJobRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["SyncJob"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JobNotAwaitingUploads"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    abortSyncJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AbortSyncJobRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["SyncJob"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["JobNotAwaitingUploads"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listSyncJobEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job's events, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobEventListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    addSyncJobEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddSyncJobEventsRequest"];
+            };
+        };
+        responses: {
+            /** @description The events created, in the order given. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobEventListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSyncJobUploadUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The URL and when it expires. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkUploadUrlResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BulkUploadConflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putSyncJobBulkFile: {
+        parameters: {
+            query: {
+                /** @description Part of the signed URL. */
+                accountId: string;
+                /** @description Part of the signed URL (epoch milliseconds). */
+                expiresAt: string;
+                /** @description Part of the signed URL. */
+                signature: string;
+            };
+            header?: {
+                /**
+                 * @description `attachment; filename="<name>"`: the extension (`.json`, `.csv`, `.yaml`) names the
+                 *     format when `Content-Type` does not.
+                 */
+                "Content-Disposition"?: string;
+            };
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * @description The file, streamed as is. The media types below are examples: the service decides from
+         *     `Content-Type` and the file name (so any type, or none, passes this document).
+         */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkFileContent"];
+                "text/csv": components["schemas"]["BulkFileContent"];
+                "application/yaml": components["schemas"]["BulkFileContent"];
+                "application/octet-stream": components["schemas"]["BulkFileContent"];
+                "*/*": components["schemas"]["BulkFileContent"];
+            };
+        };
+        responses: {
+            /** @description The file was stored; it is applied when the job is finalized. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkFileResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["InvalidUploadUrl"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["BulkUploadConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getEntity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An entity's `_id` (a UUID assigned by the service). An unknown id, or another account's
+                 *     entity, is 404 `ENTITY_NOT_FOUND`.
+                 */
+                entityId: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entity. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vertex"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteEntity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An entity's `_id` (a UUID assigned by the service). An unknown id, or another account's
+                 *     entity, is 404 `ENTITY_NOT_FOUND`.
+                 */
+                entityId: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted entity and how many relationships this call deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteEntityResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    patchEntity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An entity's `_id` (a UUID assigned by the service). An unknown id, or another account's
+                 *     entity, is 404 `ENTITY_NOT_FOUND`.
+                 */
+                entityId: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PatchEntityRequest"];
+            };
+        };
+        responses: {
+            /** @description The entity after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vertex"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description The entity is soft deleted (code `ENTITY_DELETED`), or the patch gives a property that
+             *     an OVERRIDE job pinned (code `PROPERTY_PINNED`; the message names the properties; an
+             *     OVERRIDE job that sets them to null unpins them). Nothing was written.
+             */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PROPERTY_PINNED",
+                     *         "message": "Property 'owner' of entity '0b9c3f3e-5d1a-4b8e-9c61-3f2a7d4e8b10' is pinned by an OVERRIDE job: an OVERRIDE job that sets it to null unpins it"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listEntityRelationships: {
+        parameters: {
+            query?: {
+                /** @description Relationships per page. */
+                limit?: number;
+                /** @description The `cursor` of the previous page, as given (opaque). Anything else is 400. */
+                cursor?: string;
+                /** @description `true`: soft-deleted relationships too. Default `false`. */
+                includeDeleted?: boolean;
+                /**
+                 * @description `OUTGOING`: those that start at the entity; `INCOMING`: those that end at it;
+                 *     `BOTH` (default): both.
+                 */
+                direction?: "BOTH" | "OUTGOING" | "INCOMING";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description An entity's `_id` (a UUID assigned by the service). An unknown id, or another account's
+                 *     entity, is 404 `ENTITY_NOT_FOUND`.
+                 */
+                entityId: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the entity's relationships. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntityRelationshipListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getEntityRawData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An entity's `_id` (a UUID assigned by the service). An unknown id, or another account's
+                 *     entity, is 404 `ENTITY_NOT_FOUND`.
+                 */
+                entityId: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest version of each entry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RawDataEntriesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getEntityRawDataVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An entity's `_id` (a UUID assigned by the service). An unknown id, or another account's
+                 *     entity, is 404 `ENTITY_NOT_FOUND`.
+                 */
+                entityId: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The versions of each entry, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RawDataVersionsByEntryResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listRawDataEntryVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An entity's `_id` (a UUID assigned by the service). An unknown id, or another account's
+                 *     entity, is 404 `ENTITY_NOT_FOUND`.
+                 */
+                entityId: components["parameters"]["EntityId"];
+                /** @description A raw-data entry name (a key of `entries`), URL-encoded. */
+                entryName: components["parameters"]["RawDataEntryName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry's versions, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RawDataVersionsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getLatestRawDataContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An entity's `_id` (a UUID assigned by the service). An unknown id, or another account's
+                 *     entity, is 404 `ENTITY_NOT_FOUND`.
+                 */
+                entityId: components["parameters"]["EntityId"];
+                /** @description A raw-data entry name (a key of `entries`), URL-encoded. */
+                entryName: components["parameters"]["RawDataEntryName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["RawDataContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getRawDataVersionContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An entity's `_id` (a UUID assigned by the service). An unknown id, or another account's
+                 *     entity, is 404 `ENTITY_NOT_FOUND`.
+                 */
+                entityId: components["parameters"]["EntityId"];
+                /** @description A raw-data entry name (a key of `entries`), URL-encoded. */
+                entryName: components["parameters"]["RawDataEntryName"];
+                /** @description A `versionId` from the entry's metadata. */
+                versionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["RawDataContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    runQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QueryRequest"];
+            };
+        };
+        responses: {
+            /** @description One page of the result. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueryResponse"];
+                };
+            };
+            400: components["responses"]["QueryRejected"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    explainQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExplainQueryRequest"];
+            };
+        };
+        responses: {
+            /** @description The compiled query. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExplainQueryResponse"];
+                };
+            };
+            400: components["responses"]["QueryRejected"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listRules: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description The `cursor` of the previous page. */
+                cursor?: string;
+                /** @description Only rules whose name contains this text (any case). */
+                name?: string;
+                /** @description Only rules whose `tags` hold this value. */
+                tag?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of rules. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleRequest"];
+            };
+        };
+        responses: {
+            /** @description The rule as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    validateRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleRequest"];
+            };
+        };
+        responses: {
+            /** @description The rule is valid. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleValidation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    importRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RulePackRule"];
+            };
+        };
+        responses: {
+            /** @description The expanded rule as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    dryRunRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DryRunRequest"];
+            };
+        };
+        responses: {
+            /** @description The evaluation record (not stored). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule's `id`. An unknown id, or another account's rule, is 404 `RULE_NOT_FOUND`. */
+                ruleId: components["parameters"]["RuleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule's `id`. An unknown id, or another account's rule, is 404 `RULE_NOT_FOUND`. */
+                ruleId: components["parameters"]["RuleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleRequest"];
+            };
+        };
+        responses: {
+            /** @description The rule as stored now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule's `id`. An unknown id, or another account's rule, is 404 `RULE_NOT_FOUND`. */
+                ruleId: components["parameters"]["RuleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule as it was. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    evaluateRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule's `id`. An unknown id, or another account's rule, is 404 `RULE_NOT_FOUND`. */
+                ruleId: components["parameters"]["RuleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EvaluateRequest"];
+            };
+        };
+        responses: {
+            /** @description The evaluation record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listRuleEvaluations: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description The `cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The rule's `id`. An unknown id, or another account's rule, is 404 `RULE_NOT_FOUND`. */
+                ruleId: components["parameters"]["RuleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getRuleEvaluation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule's `id`. An unknown id, or another account's rule, is 404 `RULE_NOT_FOUND`. */
+                ruleId: components["parameters"]["RuleId"];
+                evaluationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listQuestions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description The `cursor` of the previous page. */
+                cursor?: string;
+                /** @description Only questions whose title contains this text (any case). */
+                title?: string;
+                /** @description Only questions whose `tags` hold this value. */
+                tag?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of questions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuestionRequest"];
+            };
+        };
+        responses: {
+            /** @description The question as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The question's `id`. An unknown id, or another account's question, is 404
+                 *     `QUESTION_NOT_FOUND`.
+                 */
+                questionId: components["parameters"]["QuestionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The question. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The question's `id`. An unknown id, or another account's question, is 404
+                 *     `QUESTION_NOT_FOUND`.
+                 */
+                questionId: components["parameters"]["QuestionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuestionRequest"];
+            };
+        };
+        responses: {
+            /** @description The question as stored now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The question's `id`. An unknown id, or another account's question, is 404
+                 *     `QUESTION_NOT_FOUND`.
+                 */
+                questionId: components["parameters"]["QuestionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The question as it was. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listIntegrations: {
+        parameters: {
+            query?: {
+                /** @description Only instances of this type. */
+                type?: components["schemas"]["IntegrationType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instances. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntegrationCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The instance as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The instance's `id`. An unknown id, or another account's instance, is 404
+                 *     `INTEGRATION_NOT_FOUND`.
+                 */
+                integrationId: components["parameters"]["IntegrationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instance (its `secretNames`, not its secrets). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The instance's `id`. An unknown id, or another account's instance, is 404
+                 *     `INTEGRATION_NOT_FOUND`.
+                 */
+                integrationId: components["parameters"]["IntegrationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntegrationUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The instance as stored now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The instance's `id`. An unknown id, or another account's instance, is 404
+                 *     `INTEGRATION_NOT_FOUND`.
+                 */
+                integrationId: components["parameters"]["IntegrationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instance as it was. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAlerts: {
+        parameters: {
+            query?: {
+                /** @description Only the alerts of this rule. */
+                ruleId?: string;
+                /** @description Only alerts in this status. */
+                status?: components["schemas"]["AlertStatus"];
+                /** @description Only alerts at this level. */
+                level?: components["schemas"]["AlertLevel"];
+                limit?: number;
+                /** @description The `cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of alerts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The alert's `id`. An unknown id, or another account's alert, is 404 `ALERT_NOT_FOUND`. */
+                alertId: components["parameters"]["AlertId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alert. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    dismissAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The alert's `id`. An unknown id, or another account's alert, is 404 `ALERT_NOT_FOUND`. */
+                alertId: components["parameters"]["AlertId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alert as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The alert is `RESOLVED` (code `ALERT_NOT_ACTIVE`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "ALERT_NOT_ACTIVE",
+                     *         "message": "Alert '5d0c1f7e-8b2a-4c3d-9e4f-1a2b3c4d5e6f' is RESOLVED; only an active alert can be dismissed"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listParameters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's parameters. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ParameterListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getParameter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A parameter name: 1 to 128 letters, digits and `_`, not starting with a digit
+                 *     (`^[A-Za-z_][A-Za-z0-9_]{0,127}$`), so that `${param.<name>}` and `param.<name>` reach it.
+                 *     Names are case-sensitive. Any other name is 400 `VALIDATION_ERROR` (`Invalid parameter
+                 *     name 'my-param': ...`).
+                 */
+                name: components["parameters"]["ParameterName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Parameter"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ParameterNotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putParameter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A parameter name: 1 to 128 letters, digits and `_`, not starting with a digit
+                 *     (`^[A-Za-z_][A-Za-z0-9_]{0,127}$`), so that `${param.<name>}` and `param.<name>` reach it.
+                 *     Names are case-sensitive. Any other name is 400 `VALIDATION_ERROR` (`Invalid parameter
+                 *     name 'my-param': ...`).
+                 */
+                name: components["parameters"]["ParameterName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PutParameterRequest"];
+            };
+        };
+        responses: {
+            200: components["responses"]["Parameter"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteParameter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A parameter name: 1 to 128 letters, digits and `_`, not starting with a digit
+                 *     (`^[A-Za-z_][A-Za-z0-9_]{0,127}$`), so that `${param.<name>}` and `param.<name>` reach it.
+                 *     Names are case-sensitive. Any other name is 400 `VALIDATION_ERROR` (`Invalid parameter
+                 *     name 'my-param': ...`).
+                 */
+                name: components["parameters"]["ParameterName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Parameter"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ParameterNotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+}
