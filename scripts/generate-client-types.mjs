@@ -1,8 +1,8 @@
-// Generates the TypeScript types of openapi.yaml (openapi-typescript), twice: test/generated/openapi.d.ts,
-// what a client generated from the spec sees (the typed-client test compiles against it), and
-// src/generated/openapi.ts, the request and response body types the service's handlers and
-// services use (decision 0036). `npm run bundle:openapi` runs it after bundling; `--check` only
-// compares, and `npm run lint` fails when either file is stale.
+// Generates the TypeScript types of openapi.yaml (openapi-typescript) into src/generated/openapi.ts:
+// the request and response body types the service's handlers and services use (decision 0036),
+// which are also what a client generated from the spec sees (the typed-client test compiles
+// against the same file). `npm run bundle:openapi` runs it after bundling; `--check` only
+// compares, and `npm run lint` fails when the file is stale.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,10 +18,7 @@ export async function generateClientTypes() {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const generated = await generateClientTypes();
-  const outputs = [
-    path.join(root, 'test', 'generated', 'openapi.d.ts'),
-    path.join(root, 'src', 'generated', 'openapi.ts'),
-  ];
+  const outputs = [path.join(root, 'src', 'generated', 'openapi.ts')];
   for (const out of outputs) {
     if (process.argv.includes('--check')) {
       const current = fs.existsSync(out) ? fs.readFileSync(out, 'utf8') : '';
