@@ -91,7 +91,7 @@ export function openTuples(value: unknown, pointer: string): string[] {
   return found;
 }
 
-/** What build-app gives the validator as `apiSpec`. */
-export function validatorApiSpec(): Json {
-  return relaxOpenTuplesForValidator(loadContractDocument());
+/** What build-app gives the validator as `apiSpec`: the contract it loaded, relaxed (a copy). */
+export function validatorApiSpec(document: Json = loadContractDocument()): Json {
+  return relaxOpenTuplesForValidator(document);
 }

@@ -161,8 +161,13 @@ function refuseUnlistedMediaType(req: Request, res: Response, next: NextFunction
  * validate against openapi.yaml; run the operation's handler; render every error in one place.
  */
 export function buildApp(deps: AppDeps): express.Express {
-  const routes = RouteTable.fromFile(openapiPath);
-  const handlers = handlerMap({ ...deps, contract: loadServedContract(openapiPath) });
+  // openapi.yaml is read and parsed once: the route table, the served contract and the validator
+  // (which gets a relaxed copy) all start from this document.
+  const contract = loadServedContract(openapiPath);
+  const routes = RouteTable.fromSpec(
+    contract.document as Parameters<typeof RouteTable.fromSpec>[0],
+  );
+  const handlers = handlerMap({ ...deps, contract });
   routes.assertHandlers(Object.keys(handlers));
 
   const app = express();
@@ -244,7 +249,9 @@ export function buildApp(deps: AppDeps): express.Express {
   app.use(checkContractBodies);
   app.use(
     OpenApiValidator.middleware({
-      apiSpec: validatorApiSpec() as unknown as ValidatorOptions['apiSpec'],
+      apiSpec: validatorApiSpec(
+        contract.document as Record<string, unknown>,
+      ) as unknown as ValidatorOptions['apiSpec'],
       validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false },
       validateResponses: deps.validateResponses === true ? { removeAdditional: false } : false,
       validateSecurity: false,
