@@ -11,7 +11,9 @@ import { loadContractDocument } from './contract-document';
  *
  * Two annotation keywords, OpenAPI extensions in the spec, shape the 400 messages
  * (src/rules/rule-error-message.ts): `x-error` says what a value must be, `x-name` names an object
- * that refuses a property. Ajv knows them as a vocabulary, so strict mode still refuses typos.
+ * that refuses a property. A third, `x-any-value`, marks a schema that takes any JSON value on
+ * purpose (test/unit/contract/typed-bodies.test.ts). Ajv knows them as a vocabulary, so strict
+ * mode still refuses typos.
  */
 export type SchemaName = keyof components['schemas'];
 
@@ -54,7 +56,7 @@ const ajv = new Ajv2020({
   // A group's `prefixItems` fixes its first item only: [AND|OR, clause, ...].
   strictTuples: false,
 });
-ajv.addVocabulary(['x-error', 'x-name']);
+ajv.addVocabulary(['x-error', 'x-name', 'x-any-value']);
 // OpenAPI's integer formats, for generated clients' number types: the ranges a JSON number can
 // hold exactly are what the service checks (`minimum` / `maximum` say more where it matters).
 ajv.addFormat('int32', {
@@ -100,8 +102,23 @@ export function checkAgainst<T>(
 ): T {
   const validate = contractSchema(name);
   if (!validate(body)) {
-    const [first] = validate.errors ?? [];
-    throw new ValidationError(first ? message(first, subject) : `${subject} is invalid`);
+    const problem = firstProblem(validate.errors ?? []);
+    throw new ValidationError(problem ? message(problem, subject) : `${subject} is invalid`);
   }
   return body as T;
+}
+
+/**
+ * The error to report. Ajv stops at the first problem, except inside a `oneOf`, which tries every
+ * branch and then adds its own error. The branches of the spec's unions differ by JSON type (a
+ * string or a list, say), so a branch that refused the value's type at the union's own place is
+ * one the value never meant: its error is skipped, and the first other error (the matching
+ * branch's, possibly deeper) is the problem. When every branch refused the type, the union's own
+ * error is, worded by the union's `x-error`. The innermost union comes first in Ajv's list.
+ */
+export function firstProblem(errors: readonly ErrorObject[]): ErrorObject | undefined {
+  const unions = errors.filter((e) => e.keyword === 'oneOf');
+  const unionPaths = new Set(unions.map((e) => e.instancePath));
+  const wrongType = (e: ErrorObject) => e.keyword === 'type' && unionPaths.has(e.instancePath);
+  return errors.find((e) => e.keyword !== 'oneOf' && !wrongType(e)) ?? unions[0];
 }

@@ -1823,7 +1823,7 @@ export interface components {
              *     (entity key: '<key>') must not start with '_' (reserved for graphsync)`).
              *     `?ignoreIllegalProperties=true` does not drop a class.
              */
-            _class?: string | string[];
+            _class?: components["schemas"]["EntityClasses"];
             /**
              * @description String, the `_id` of an existing entity. `PATCH` and `OVERRIDE` only. In a job with a
              *     scope (or integration instance) the entity must be of that scope; one of another scope
@@ -1854,12 +1854,12 @@ export interface components {
              *     alike) each entry whose content or content type differs from its latest version gets a
              *     new version (`numRawDataVersionsCreated`); read them with the `raw-data` operations.
              */
-            _rawData?: components["schemas"]["RawDataEntryUpload"][] | {
-                [key: string]: components["schemas"]["RawDataBodyUpload"];
-            };
+            _rawData?: unknown;
         } & {
             [key: string]: unknown;
         };
+        /** @description An entity's class (`Host`) or classes (1 to 5, `["Application", "Service"]`). */
+        EntityClasses: string | string[];
         /**
          * @description A relationship to upload. `_key`, `_type` and `_class` are always required. A standard
          *     relationship names its ends by `_fromEntityKey` and `_toEntityKey` (entities in the job's
@@ -1967,7 +1967,7 @@ export interface components {
             targetEntity: {
                 _key?: string;
                 _type?: string;
-                _class?: string | string[];
+                _class?: components["schemas"]["EntityClasses"];
             } & {
                 [key: string]: unknown;
             };
@@ -1980,9 +1980,7 @@ export interface components {
             relationshipDirection: "FORWARD" | "REVERSE";
         };
         /** @description Any JSON value. */
-        AnyJsonValue: {
-            [key: string]: unknown;
-        } | unknown[] | string | number | boolean | null;
+        AnyJsonValue: unknown;
         /**
          * @description One batch: at least one entity or one relationship (400 `An upload must contain at least one
          *     entity or relationship`; an empty array sent alone is named: `entities must have minimum 1
@@ -2021,9 +2019,9 @@ export interface components {
          */
         SyncJobUploadRequest: {
             /** @description Entities. `null` is the same as absent. */
-            entities?: components["schemas"]["UploadedEntity"][] | null;
+            entities?: null | components["schemas"]["UploadedEntity"][];
             /** @description Relationships. `null` is the same as absent. */
-            relationships?: components["schemas"]["UploadedRelationship"][] | null;
+            relationships?: null | components["schemas"]["UploadedRelationship"][];
             /**
              * @description Not supported: a non-null value is 400 `deleteEntities and deleteRelationships are not
              *     supported in sync job uploads: ...`. Delete entities with `DELETE /entities/{id}` and
@@ -2098,7 +2096,7 @@ export interface components {
              * @description Required, with at least one entity (`entities is required`, `entities must have minimum
              *     1 item`).
              */
-            entities?: components["schemas"]["UploadedEntity"][] | null;
+            entities?: null | components["schemas"]["UploadedEntity"][];
         };
         /**
          * @description One batch of relationships (at least one).
@@ -2116,7 +2114,7 @@ export interface components {
          */
         SyncJobRelationshipsRequest: {
             /** @description Required, with at least one relationship (`relationships must have minimum 1 item`). */
-            relationships?: components["schemas"]["UploadedRelationship"][] | null;
+            relationships?: null | components["schemas"]["UploadedRelationship"][];
         };
         /**
          * @description Optional; `{}` and no body at all mean the same.
@@ -2191,7 +2189,7 @@ export interface components {
          * @description A custom property value: a string, number or boolean, or an array of only strings, only
          *     numbers or only booleans.
          */
-        EntityPropertyValue: string | number | boolean | (string | number | boolean)[];
+        EntityPropertyValue: string | number | boolean | string[] | number[] | boolean[];
         /**
          * @description Every custom property, under its stored name: dotted names are flat keys
          *     (`tag.Production`).
@@ -2300,7 +2298,7 @@ export interface components {
             description?: string | null;
             /**
              * @description 1 (0, what older stored rules carry, is read as 1).
-             * @enum {unknown}
+             * @enum {integer|null}
              */
             specVersion?: 1 | 0 | null;
             /**
@@ -2319,7 +2317,7 @@ export interface components {
                 [key: string]: string;
             } | null;
             /** @description Context paths recorded with each evaluation, e.g. `queries.query0.total`. */
-            outputs?: string[] | null;
+            outputs?: null | string[];
             /** @description Send a notification when an evaluation fails (false when not given). */
             notifyOnFailure?: boolean | null;
             /** @description Run the actions only when the results hold entities the previous evaluation did not (false when not given). */
@@ -2327,39 +2325,39 @@ export interface components {
             /** @description Compare with no previous results. */
             ignorePreviousResults?: boolean | null;
             /** @description Free tags, for listing (`GET /rules?tag=`). */
-            tags?: string[] | null;
+            tags?: null | string[];
             /** @description Name/value labels, kept as given. */
-            labels?: components["schemas"]["RuleLabel"][] | null;
+            labels?: null | components["schemas"]["RuleLabel"][];
             /** @description Free text for whoever handles the alert. */
             remediationSteps?: string | null;
             /** @description Kept as given. */
             resourceGroupId?: string | null;
             /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
-            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            id?: unknown;
             /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
-            accountId?: string | number | boolean | Record<string, never> | unknown[] | null;
+            accountId?: unknown;
             /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
-            version?: string | number | boolean | Record<string, never> | unknown[] | null;
+            version?: unknown;
             /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
-            type?: string | number | boolean | Record<string, never> | unknown[] | null;
+            type?: unknown;
             /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
-            latest?: string | number | boolean | Record<string, never> | unknown[] | null;
+            latest?: unknown;
             /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
-            deleted?: string | number | boolean | Record<string, never> | unknown[] | null;
+            deleted?: unknown;
             /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
-            latestAlertId?: string | number | boolean | Record<string, never> | unknown[] | null;
+            latestAlertId?: unknown;
             /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
-            latestAlertIsActive?: string | number | boolean | Record<string, never> | unknown[] | null;
+            latestAlertIsActive?: unknown;
             /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
-            evaluationStep?: string | number | boolean | Record<string, never> | unknown[] | null;
+            evaluationStep?: unknown;
             /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
-            state?: string | number | boolean | Record<string, never> | unknown[] | null;
+            state?: unknown;
             /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
-            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            createdOn?: unknown;
             /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
-            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            updatedOn?: unknown;
             /** @description Read-only field of a stored rule: accepted (so a rule read back can be sent back) and dropped. */
-            lastUpdatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            lastUpdatedOn?: unknown;
         } & {
             [key: string]: unknown;
         };
@@ -2389,7 +2387,8 @@ export interface components {
         };
         /** @description One condition (or a list of them, all of which must hold) and the actions it triggers, run in order. */
         RuleOperation: {
-            when: Record<string, never> | unknown[];
+            /** @description A condition, or a non-empty list of conditions that must all hold. */
+            when: unknown;
             actions: components["schemas"]["RuleAction"][];
         };
         /**
@@ -2422,7 +2421,8 @@ export interface components {
             specVersion?: 1;
             /** @constant */
             version?: 1;
-            condition: string | boolean | unknown[];
+            /** @description A `{{template}}`, a list condition or a boolean. */
+            condition: unknown;
         };
         /**
          * @description A list condition: a comparison `[path, operator, value]`, or a group `[AND|OR, clause, ...]` of clauses, nested.
@@ -2447,9 +2447,7 @@ export interface components {
          */
         RuleConditionClause: unknown[];
         /** @description One action, by `type`: the standard names, or the aliases of real-world rules (CREATE_JIRA_TICKET, JUPITERONE_QUERY, SEND_SLACK_MESSAGE, PUBLISH_SNS_MESSAGE, SEND_SQS_MESSAGE, REFLEX_SEND_SQS_MESSAGE), stored under the standard name. Any value may be a `{{template}}` rendered at evaluation. */
-        RuleAction: {
-            type: string;
-        } & (components["schemas"]["SetPropertyAction"] | components["schemas"]["CreateAlertAction"] | components["schemas"]["TagEntitiesAction"] | components["schemas"]["SendEmailAction"] | components["schemas"]["CreateTrackerTicketAction"] | components["schemas"]["ForEachItemAction"] | components["schemas"]["ServiceQueryAction"] | components["schemas"]["SendChatMessageAction"] | components["schemas"]["WebhookAction"] | components["schemas"]["PublishTopicMessageAction"] | components["schemas"]["SendQueueMessageAction"]);
+        RuleAction: components["schemas"]["SetPropertyAction"] | components["schemas"]["CreateAlertAction"] | components["schemas"]["TagEntitiesAction"] | components["schemas"]["SendEmailAction"] | components["schemas"]["CreateTrackerTicketAction"] | components["schemas"]["ForEachItemAction"] | components["schemas"]["ServiceQueryAction"] | components["schemas"]["SendChatMessageAction"] | components["schemas"]["WebhookAction"] | components["schemas"]["PublishTopicMessageAction"] | components["schemas"]["SendQueueMessageAction"];
         /** @description Sets `targetProperty` in the evaluation context (e.g. `alertLevel`: one of AlertLevel or a template). */
         SetPropertyAction: {
             /**
@@ -2478,12 +2476,15 @@ export interface components {
              */
             type: "TAG_ENTITIES";
             id?: string;
-            entities: unknown[] | string;
-            tags: {
-                name: string;
-                value: string | number | boolean | null;
-            }[] | string;
+            /** @description The result entities to tag (a list), or a `{{template}}` that renders one. */
+            entities: unknown;
+            tags: components["schemas"]["EntityTags"];
         };
+        /** @description Tags to set (`value: null` removes one), or a `{{template}}` that renders them. */
+        EntityTags: string | {
+            name: string;
+            value: string | number | boolean | null;
+        }[];
         /** @description Sends an email to `recipients`, through an smtp integration instance or SMTP_URL. */
         SendEmailAction: {
             /**
@@ -2492,10 +2493,12 @@ export interface components {
              */
             type: "SEND_EMAIL";
             id?: string;
-            recipients: string[] | string;
+            recipients: components["schemas"]["EmailRecipients"];
             body?: string;
             integrationInstanceId?: string;
         };
+        /** @description Email addresses (at least one), or a `{{template}}` that renders them. */
+        EmailRecipients: string | string[];
         /** @description Creates a ticket through a jira integration instance (alias CREATE_JIRA_TICKET). */
         CreateTrackerTicketAction: {
             /**
@@ -2523,7 +2526,8 @@ export interface components {
             type: "FOR_EACH_ITEM";
             id?: string;
             itemRef?: string;
-            items: unknown[] | string;
+            /** @description The items (a list), or a `{{template}}` that renders one. */
+            items: unknown;
             actions: components["schemas"]["RuleAction"][];
         };
         /** @description Runs another J1QL query; its results land at `queries.<name>` (alias JUPITERONE_QUERY). */
@@ -2546,11 +2550,13 @@ export interface components {
             type: "SEND_CHAT_MESSAGE" | "SEND_SLACK_MESSAGE";
             id?: string;
             integrationInstanceId: string;
-            channels: string | string[];
+            channels: components["schemas"]["ChatChannels"];
             body: string;
             webhookUrl?: string;
             severity?: string;
         };
+        /** @description A channel name starting with `#`, a list of them, or a `{{template}}`. */
+        ChatChannels: string | string[];
         /** @description Calls `endpoint` (alias `url`) with `method`; `body` only with POST, PUT or PATCH. */
         WebhookAction: {
             /**
@@ -2614,23 +2620,27 @@ export interface components {
          */
         RulePackRule: {
             /** @description Checked as a rule's `name`. */
-            name: string | number | boolean | Record<string, never> | unknown[] | null;
+            name: unknown;
             /** @description Checked as a rule's `description`. */
-            description?: string | number | boolean | Record<string, never> | unknown[] | null;
+            description?: unknown;
             /** @description The rule's question's queries (RuleQuery); messages point at `/queries/...`. */
             queries: unknown[];
             /** @description The alert level of the default operation (HIGH when not given); not with `operations`. */
             alertLevel?: components["schemas"]["AlertLevel"];
             /** @description As a rule's. */
-            templates?: string | number | boolean | Record<string, never> | unknown[] | null;
+            templates?: unknown;
             /** @description As a rule's; without them the default operation alerts when query0 returns anything. */
-            operations?: string | number | boolean | Record<string, never> | unknown[] | null;
+            operations?: unknown;
             /** @description As a rule's. */
-            labels?: string | number | boolean | Record<string, never> | unknown[] | null;
+            labels?: unknown;
             /** @description As a rule's. */
-            tags?: string | number | boolean | Record<string, never> | unknown[] | null;
+            tags?: unknown;
         };
-        /** @description A stored rule, normalised, with the service's fields. */
+        /**
+         * @description A stored rule: its definition normalised (defaults filled in, action aliases and their fields
+         *     renamed to the standard ones, unnamed queries named `query<index>`), with the service's
+         *     fields. Exactly one of `question` and `questionId` is present.
+         */
         Rule: {
             id: string;
             /**
@@ -2639,6 +2649,28 @@ export interface components {
              */
             version: number;
             name: string;
+            description?: string;
+            /**
+             * Format: int32
+             * @enum {integer}
+             */
+            specVersion: 1;
+            /** @enum {string} */
+            pollingInterval: "DISABLED" | "THIRTY_MINUTES" | "ONE_HOUR" | "FOUR_HOURS" | "EIGHT_HOURS" | "TWELVE_HOURS" | "ONE_DAY" | "ONE_WEEK";
+            question?: components["schemas"]["RuleQuestion"];
+            questionId?: string;
+            operations: components["schemas"]["RuleOperation"][];
+            templates: {
+                [key: string]: string;
+            };
+            outputs: string[];
+            notifyOnFailure: boolean;
+            triggerActionsOnNewEntitiesOnly: boolean;
+            ignorePreviousResults?: boolean;
+            tags: string[];
+            labels?: components["schemas"]["RuleLabel"][];
+            remediationSteps?: string;
+            resourceGroupId?: string;
             /**
              * Format: int64
              * @description Epoch ms.
@@ -2651,8 +2683,6 @@ export interface components {
             updatedOn: number;
             /** @description Always `null`, as in JupiterOne's stored rules; graphsync keeps a rule's outcomes in its alerts and evaluation records. Sent back with `PUT`, it is accepted and dropped. */
             state: Record<string, never> | null;
-        } & {
-            [key: string]: unknown;
         };
         RuleResponse: {
             rule: components["schemas"]["Rule"];
@@ -2823,19 +2853,19 @@ export interface components {
             /** @description 1 to 20 queries, in a rule's query form (names default to `query<index>`). */
             queries: components["schemas"]["RuleQuery"][];
             /** @description Free tags, for listing (`GET /questions?tag=`). */
-            tags?: string[] | null;
+            tags?: null | string[];
             /** @description Read-only field of a stored question: accepted and dropped. */
-            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            id?: unknown;
             /** @description Read-only field of a stored question: accepted and dropped. */
-            accountId?: string | number | boolean | Record<string, never> | unknown[] | null;
+            accountId?: unknown;
             /** @description Read-only field of a stored question: accepted and dropped. */
-            version?: string | number | boolean | Record<string, never> | unknown[] | null;
+            version?: unknown;
             /** @description Read-only field of a stored question: accepted and dropped. */
-            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            createdOn?: unknown;
             /** @description Read-only field of a stored question: accepted and dropped. */
-            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            updatedOn?: unknown;
             /** @description Read-only field of a stored question: accepted and dropped. */
-            lastUpdatedTimestamp?: string | number | boolean | Record<string, never> | unknown[] | null;
+            lastUpdatedTimestamp?: unknown;
         };
         /** @description A stored question, normalised, with the service's fields. */
         Question: {
@@ -2931,13 +2961,13 @@ export interface components {
             /** @description The secrets of the instance's type (`<Type>IntegrationSecrets`); all replaced when given, kept when not. */
             secrets?: Record<string, never>;
             /** @description Read-only field of an answer: accepted and dropped. */
-            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            id?: unknown;
             /** @description Read-only field of an answer: accepted and dropped. */
-            secretNames?: string | number | boolean | Record<string, never> | unknown[] | null;
+            secretNames?: unknown;
             /** @description Read-only field of an answer: accepted and dropped. */
-            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            createdOn?: unknown;
             /** @description Read-only field of an answer: accepted and dropped. */
-            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            updatedOn?: unknown;
         };
         /** @description The instance's name: unique per account, 1 to 200 characters, not blank. */
         IntegrationName: string;
@@ -2954,13 +2984,13 @@ export interface components {
             config?: components["schemas"]["SmtpIntegrationConfig"];
             secrets?: components["schemas"]["SmtpIntegrationSecrets"];
             /** @description Read-only field of an answer: accepted and dropped. */
-            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            id?: unknown;
             /** @description Read-only field of an answer: accepted and dropped. */
-            secretNames?: string | number | boolean | Record<string, never> | unknown[] | null;
+            secretNames?: unknown;
             /** @description Read-only field of an answer: accepted and dropped. */
-            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            createdOn?: unknown;
             /** @description Read-only field of an answer: accepted and dropped. */
-            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            updatedOn?: unknown;
         };
         /** @description A smtp instance's new fields (`type` may be omitted; without `secrets` the stored ones are kept). */
         SmtpIntegrationUpdate: {
@@ -2970,13 +3000,13 @@ export interface components {
             config?: components["schemas"]["SmtpIntegrationConfig"];
             secrets?: components["schemas"]["SmtpIntegrationSecrets"];
             /** @description Read-only field of an answer: accepted and dropped. */
-            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            id?: unknown;
             /** @description Read-only field of an answer: accepted and dropped. */
-            secretNames?: string | number | boolean | Record<string, never> | unknown[] | null;
+            secretNames?: unknown;
             /** @description Read-only field of an answer: accepted and dropped. */
-            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            createdOn?: unknown;
             /** @description Read-only field of an answer: accepted and dropped. */
-            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            updatedOn?: unknown;
         };
         /** @description What a smtp instance keeps in `config` (returned as stored). */
         SmtpIntegrationConfig: {
@@ -2999,13 +3029,13 @@ export interface components {
             config?: components["schemas"]["SlackIntegrationConfig"];
             secrets?: components["schemas"]["SlackIntegrationSecrets"];
             /** @description Read-only field of an answer: accepted and dropped. */
-            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            id?: unknown;
             /** @description Read-only field of an answer: accepted and dropped. */
-            secretNames?: string | number | boolean | Record<string, never> | unknown[] | null;
+            secretNames?: unknown;
             /** @description Read-only field of an answer: accepted and dropped. */
-            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            createdOn?: unknown;
             /** @description Read-only field of an answer: accepted and dropped. */
-            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            updatedOn?: unknown;
         };
         /** @description A slack instance's new fields (`type` may be omitted; without `secrets` the stored ones are kept). */
         SlackIntegrationUpdate: {
@@ -3015,13 +3045,13 @@ export interface components {
             config?: components["schemas"]["SlackIntegrationConfig"];
             secrets?: components["schemas"]["SlackIntegrationSecrets"];
             /** @description Read-only field of an answer: accepted and dropped. */
-            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            id?: unknown;
             /** @description Read-only field of an answer: accepted and dropped. */
-            secretNames?: string | number | boolean | Record<string, never> | unknown[] | null;
+            secretNames?: unknown;
             /** @description Read-only field of an answer: accepted and dropped. */
-            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            createdOn?: unknown;
             /** @description Read-only field of an answer: accepted and dropped. */
-            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            updatedOn?: unknown;
         };
         /** @description What a slack instance keeps in `config` (returned as stored). */
         SlackIntegrationConfig: {
@@ -3040,13 +3070,13 @@ export interface components {
             config?: components["schemas"]["JiraIntegrationConfig"];
             secrets: components["schemas"]["JiraIntegrationSecrets"];
             /** @description Read-only field of an answer: accepted and dropped. */
-            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            id?: unknown;
             /** @description Read-only field of an answer: accepted and dropped. */
-            secretNames?: string | number | boolean | Record<string, never> | unknown[] | null;
+            secretNames?: unknown;
             /** @description Read-only field of an answer: accepted and dropped. */
-            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            createdOn?: unknown;
             /** @description Read-only field of an answer: accepted and dropped. */
-            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            updatedOn?: unknown;
         };
         /** @description A jira instance's new fields (`type` may be omitted; without `secrets` the stored ones are kept). */
         JiraIntegrationUpdate: {
@@ -3056,13 +3086,13 @@ export interface components {
             config?: components["schemas"]["JiraIntegrationConfig"];
             secrets?: components["schemas"]["JiraIntegrationSecrets"];
             /** @description Read-only field of an answer: accepted and dropped. */
-            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            id?: unknown;
             /** @description Read-only field of an answer: accepted and dropped. */
-            secretNames?: string | number | boolean | Record<string, never> | unknown[] | null;
+            secretNames?: unknown;
             /** @description Read-only field of an answer: accepted and dropped. */
-            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            createdOn?: unknown;
             /** @description Read-only field of an answer: accepted and dropped. */
-            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            updatedOn?: unknown;
         };
         /** @description What a jira instance keeps in `config` (returned as stored). */
         JiraIntegrationConfig: {
@@ -3081,13 +3111,13 @@ export interface components {
             config?: components["schemas"]["AwsIntegrationConfig"];
             secrets?: components["schemas"]["AwsIntegrationSecrets"];
             /** @description Read-only field of an answer: accepted and dropped. */
-            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            id?: unknown;
             /** @description Read-only field of an answer: accepted and dropped. */
-            secretNames?: string | number | boolean | Record<string, never> | unknown[] | null;
+            secretNames?: unknown;
             /** @description Read-only field of an answer: accepted and dropped. */
-            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            createdOn?: unknown;
             /** @description Read-only field of an answer: accepted and dropped. */
-            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            updatedOn?: unknown;
         };
         /** @description A aws instance's new fields (`type` may be omitted; without `secrets` the stored ones are kept). */
         AwsIntegrationUpdate: {
@@ -3097,13 +3127,13 @@ export interface components {
             config?: components["schemas"]["AwsIntegrationConfig"];
             secrets?: components["schemas"]["AwsIntegrationSecrets"];
             /** @description Read-only field of an answer: accepted and dropped. */
-            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            id?: unknown;
             /** @description Read-only field of an answer: accepted and dropped. */
-            secretNames?: string | number | boolean | Record<string, never> | unknown[] | null;
+            secretNames?: unknown;
             /** @description Read-only field of an answer: accepted and dropped. */
-            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            createdOn?: unknown;
             /** @description Read-only field of an answer: accepted and dropped. */
-            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            updatedOn?: unknown;
         };
         /** @description What a aws instance keeps in `config` (returned as stored). */
         AwsIntegrationConfig: {
@@ -3126,13 +3156,13 @@ export interface components {
             config?: components["schemas"]["WebhookIntegrationConfig"];
             secrets?: components["schemas"]["WebhookIntegrationSecrets"];
             /** @description Read-only field of an answer: accepted and dropped. */
-            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            id?: unknown;
             /** @description Read-only field of an answer: accepted and dropped. */
-            secretNames?: string | number | boolean | Record<string, never> | unknown[] | null;
+            secretNames?: unknown;
             /** @description Read-only field of an answer: accepted and dropped. */
-            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            createdOn?: unknown;
             /** @description Read-only field of an answer: accepted and dropped. */
-            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            updatedOn?: unknown;
         };
         /** @description A webhook instance's new fields (`type` may be omitted; without `secrets` the stored ones are kept). */
         WebhookIntegrationUpdate: {
@@ -3142,13 +3172,13 @@ export interface components {
             config?: components["schemas"]["WebhookIntegrationConfig"];
             secrets?: components["schemas"]["WebhookIntegrationSecrets"];
             /** @description Read-only field of an answer: accepted and dropped. */
-            id?: string | number | boolean | Record<string, never> | unknown[] | null;
+            id?: unknown;
             /** @description Read-only field of an answer: accepted and dropped. */
-            secretNames?: string | number | boolean | Record<string, never> | unknown[] | null;
+            secretNames?: unknown;
             /** @description Read-only field of an answer: accepted and dropped. */
-            createdOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            createdOn?: unknown;
             /** @description Read-only field of an answer: accepted and dropped. */
-            updatedOn?: string | number | boolean | Record<string, never> | unknown[] | null;
+            updatedOn?: unknown;
         };
         /** @description What a webhook instance keeps in `config` (returned as stored). */
         WebhookIntegrationConfig: {
@@ -3567,7 +3597,7 @@ export interface components {
          *     (possibly empty). Strings, alone or in a list, hold at most 10000 characters; a list at
          *     most 1000 items. Objects cannot be stored in a parameter.
          */
-        ParameterValue: boolean | string | number | (boolean | string | number)[];
+        ParameterValue: boolean | string | number | string[] | number[] | boolean[];
         /**
          * @example {
          *       "name": "trustedCidrs",

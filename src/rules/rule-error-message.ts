@@ -20,9 +20,11 @@ export function schemaErrorMessage(error: ErrorObject, subject: string): string 
     case 'additionalProperties':
       return `${at}/${pointerSegment(params.additionalProperty)} is not allowed: ${owner(error, parent)}`;
     case 'discriminator':
-      return params.error === 'mapping'
-        ? `${at}/type must be one of ${ACTION_TYPES.join(', ')}`
-        : `${at}/type must be a string`;
+      // An action's `type`: Ajv's `tag` error is a missing or non-string one, `mapping` an unknown.
+      if (params.error === 'mapping') return `${at}/type must be one of ${ACTION_TYPES.join(', ')}`;
+      return hasProperty(error.data, 'type')
+        ? `${at}/type must be a string`
+        : `${at}/type is required`;
     case 'minItems':
       if (params.limit === 1) return `${where} must not be empty`;
       return `${where} ${custom ?? `must have at least ${String(params.limit)} items`}`;
@@ -37,6 +39,8 @@ export function schemaErrorMessage(error: ErrorObject, subject: string): string 
       return `${where} ${custom ?? `must be one of ${allowed(params.allowedValues)}`}`;
     case 'type':
       return `${where} ${custom ?? `must be ${typeWords(params.type)}`}`;
+    case 'oneOf':
+      return `${where} ${custom ?? 'is none of the forms it may take'}`;
     case 'pattern':
     case 'const':
       return `${where} ${custom ?? String(error.message)}`;
@@ -84,6 +88,10 @@ function typeWords(types: unknown): string {
     .split(',')
     .filter((name) => name !== 'null');
   return names.map((name) => TYPE_WORDS[name] ?? name).join(' or ');
+}
+
+function hasProperty(data: unknown, name: string): boolean {
+  return typeof data === 'object' && data !== null && Object.hasOwn(data, name);
 }
 
 /** RFC 6901: `~` and `/` inside a segment are escaped. */

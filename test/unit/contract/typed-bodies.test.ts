@@ -8,7 +8,9 @@ import YAML from 'yaml';
  * openapi.yaml is an object schema that says nothing about its fields (a bare `type: object`), and
  * every property of a body states its type, because generated clients otherwise offer `unknown`
  * or `{ [key: string]: any }` (or drop the field) where users need fields. A body may be a union
- * (oneOf / anyOf / allOf), an object with `properties` (or a typed map), an array or a scalar.
+ * (oneOf / anyOf / allOf), an object with `properties` (or a typed map), an array or a scalar;
+ * a property may also be an if/then/else whose two outcomes are typed, or say `x-any-value: true`
+ * (any JSON value, stated, which generators type as any).
  */
 type Schema = Record<string, unknown>;
 const spec = YAML.parse(
@@ -66,15 +68,22 @@ function untypedProperties(where: string, schema: Schema, seen = new Set<Schema>
   if (seen.has(s)) return [];
   seen.add(s);
   const out: string[] = [];
-  const typed = (p: Schema) => {
+  // A conditional (`if`/`then`/`else`) is typed when both of its outcomes are: the form for a
+  // value that is one thing or a list of it, which generators read as any value (decision 0036).
+  const typed = (p: Schema): boolean => {
     const r = resolve(p);
-    return ['type', 'oneOf', 'anyOf', 'allOf', 'enum', 'const'].some((k) => k in r);
+    if (['type', 'oneOf', 'anyOf', 'allOf', 'enum', 'const'].some((k) => k in r)) return true;
+    // Any JSON value, on purpose (read-only fields accepted and dropped, free-form values).
+    if (r['x-any-value'] === true) return true;
+    const outcome = (key: 'then' | 'else') =>
+      typeof r[key] === 'object' && r[key] !== null && typed(r[key] as Schema);
+    return 'if' in r && outcome('then') && outcome('else');
   };
   for (const [name, prop] of Object.entries((s.properties ?? {}) as Record<string, Schema>)) {
     if (!typed(prop)) out.push(`${where}: ${name}`);
     out.push(...untypedProperties(`${where}.${name}`, prop, seen));
   }
-  for (const key of ['items', 'additionalProperties'] as const) {
+  for (const key of ['items', 'additionalProperties', 'then', 'else'] as const) {
     const sub = s[key];
     if (typeof sub === 'object' && sub !== null)
       out.push(...untypedProperties(where, sub as Schema, seen));
@@ -102,4 +111,33 @@ describe('the contract types every body (openapi.yaml)', () => {
     const untyped = bodies().flatMap((b) => untypedProperties(b.where, b.schema, seen));
     assert.deepEqual(untyped, []);
   });
+
+  // What openapi-generator 7 needs to emit clients that compile (the generated-clients suite is
+  // the real check; these name the cause in a second instead of a failed compile in minutes).
+  it('names `array` last in every list of types (typescript-fetch writes `string<any>` otherwise)', () => {
+    const found: string[] = [];
+    walk(spec, '#', (node, at) => {
+      const type = node.type;
+      if (Array.isArray(type) && type.includes('array') && type.at(-1) !== 'array') found.push(at);
+    });
+    assert.deepEqual(found, []);
+  });
+
+  it('puts no allOf beside a discriminator (typescript-fetch drops the branch imports)', () => {
+    const found: string[] = [];
+    walk(spec, '#', (node, at) => {
+      if ('discriminator' in node && 'allOf' in node) found.push(at);
+    });
+    assert.deepEqual(found, []);
+  });
 });
+
+/** Calls `visit` on every object of the document with its JSON pointer. */
+function walk(node: unknown, at: string, visit: (node: Schema, at: string) => void): void {
+  if (Array.isArray(node)) {
+    node.forEach((item, i) => walk(item, `${at}/${i}`, visit));
+  } else if (typeof node === 'object' && node !== null) {
+    visit(node as Schema, at);
+    for (const [key, value] of Object.entries(node)) walk(value, `${at}/${key}`, visit);
+  }
+}

@@ -318,8 +318,9 @@ describe('openapi.yaml: sync jobs', () => {
       // Every field is typed (a generated client's models need it) and documented; which are
       // required depends on the job's mode, so none is required here.
       for (const [prop, field] of Object.entries(item.properties ?? {})) {
+        // (`_rawData` is typed by if/then/else: the array form or the object form.)
         assert.ok(
-          ['type', '$ref', 'oneOf'].some((k) => k in field),
+          ['type', '$ref', 'oneOf', 'if'].some((k) => k in field),
           `${name}.${prop} has no type`,
         );
         assert.equal(typeof field.description, 'string', `${name}.${prop}`);

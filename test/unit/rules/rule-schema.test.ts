@@ -368,6 +368,8 @@ describe('rule schema: validateRule', () => {
           'WEBHOOK, PUBLISH_TOPIC_MESSAGE, SEND_QUEUE_MESSAGE',
       );
       rejects(withActions({ targetProperty: 'x' }), '/operations/0/actions/0/type is required');
+      rejects(withActions({ type: 7 }), '/operations/0/actions/0/type must be a string');
+      rejects(withActions({ type: null }), '/operations/0/actions/0/type must be a string');
       rejects(
         withActions({ type: 'SEND_EMAIL', recipients: ['a@example.com'], subject: 'Hi' }),
         '/operations/0/actions/0/subject is not allowed: a SEND_EMAIL action has no such ' +
@@ -392,6 +394,24 @@ describe('rule schema: validateRule', () => {
       rejects(
         withActions({ type: 'SEND_EMAIL', recipients: [] }),
         '/operations/0/actions/0/recipients must not be empty',
+      );
+      // A list-or-template field is a oneOf: the branch of the value's type speaks; a value of
+      // neither type gets the field's own words.
+      rejects(
+        withActions({ type: 'SEND_EMAIL', recipients: 7 }),
+        '/operations/0/actions/0/recipients must be a list of email addresses, or a {{template}}',
+      );
+      rejects(
+        withActions({ type: 'SEND_EMAIL', recipients: ['ops@example.com', ''] }),
+        '/operations/0/actions/0/recipients/1 must not be empty',
+      );
+      rejects(
+        withActions({ type: 'TAG_ENTITIES', entities: '{{x}}', tags: [{ name: 'a' }] }),
+        '/operations/0/actions/0/tags/0/value is required',
+      );
+      rejects(
+        withActions({ type: 'TAG_ENTITIES', entities: '{{x}}', tags: { name: 'a', value: 1 } }),
+        '/operations/0/actions/0/tags must be a list of { name, value } tags, or a {{template}}',
       );
       rejects(
         withActions({
