@@ -12,7 +12,16 @@ import graphsync.client.model.EvaluationRecord;
 import graphsync.client.model.EvaluationRecordOperationsInner;
 import graphsync.client.model.EvaluationRecordQueriesInner;
 import graphsync.client.model.QueryRequest;
+import graphsync.client.model.CreateAlertAction;
 import graphsync.client.model.Rule;
+import graphsync.client.model.RuleAction;
+import graphsync.client.model.RuleCondition;
+import graphsync.client.model.RuleOperation;
+import graphsync.client.model.RuleQuery;
+import graphsync.client.model.RuleQuestion;
+import graphsync.client.model.RuleRequest;
+import graphsync.client.model.SetPropertyAction;
+import graphsync.client.model.SetPropertyActionTargetValue;
 import graphsync.client.model.StartSyncJobRequest;
 import graphsync.client.model.SyncJob;
 import graphsync.client.model.SyncJobEntitiesRequest;
@@ -208,7 +217,7 @@ public final class Scenario {
                             .query(
                                 "FIND gc_host AS h THAT RUNS gc_app AS a RETURN h.displayName,"
                                     + " h.port, a.displayName ORDER BY h.displayName")
-                            .limit(1)
+                            .limit(1L)
                             .cursor(cursor)));
             pages += 1;
             rows.addAll(rows(response));
@@ -228,38 +237,40 @@ public final class Scenario {
     step(
         "createRule",
         () -> {
-          Map<String, Object> rule =
-              map(
-                  "name", "gc-hosts",
-                  "pollingInterval", "DISABLED",
-                  "question",
-                      map("queries", List.of(map("name", "hosts", "query", "FIND gc_host"))),
-                  "operations",
+          RuleRequest rule =
+              new RuleRequest()
+                  .name("gc-hosts")
+                  .pollingInterval(RuleRequest.PollingIntervalEnum.DISABLED)
+                  .question(
+                      new RuleQuestion()
+                          .queries(List.of(new RuleQuery().name("hosts").query("FIND gc_host"))))
+                  .operations(
                       List.of(
-                          map(
-                              "when",
-                              map("type", "FILTER", "condition", "{{queries.hosts.total > 0}}"),
-                              "actions",
-                              List.of(
-                                  map(
-                                      "type", "SET_PROPERTY",
-                                      "targetProperty", "alertLevel",
-                                      "targetValue", "HIGH"),
-                                  map("type", "CREATE_ALERT")))));
+                          new RuleOperation()
+                              .when(
+                                  new RuleCondition()
+                                      .type(RuleCondition.TypeEnum.FILTER)
+                                      .condition("{{queries.hosts.total > 0}}"))
+                              .actions(
+                                  List.of(
+                                      new RuleAction(
+                                          new SetPropertyAction()
+                                              .type(SetPropertyAction.TypeEnum.SET_PROPERTY)
+                                              .targetProperty("alertLevel")
+                                              .targetValue(
+                                                  new SetPropertyActionTargetValue("HIGH"))),
+                                      new RuleAction(
+                                          new CreateAlertAction()
+                                              .type(CreateAlertAction.TypeEnum.CREATE_ALERT))))));
           Rule created = rules.createRule(rule).getRule();
           ruleId[0] = created.getId();
-          Map<String, Object> stored = mapper.convertValue(created, new TypeReference<>() {});
-          @SuppressWarnings("unchecked")
-          Map<String, Object> question = (Map<String, Object>) stored.get("question");
-          @SuppressWarnings("unchecked")
-          List<Map<String, Object>> queries = (List<Map<String, Object>>) question.get("queries");
           List<Object> queryNames = new ArrayList<>();
-          for (Map<String, Object> q : queries) queryNames.add(q.get("name"));
+          for (RuleQuery q : created.getQuestion().getQueries()) queryNames.add(q.getName());
           return map(
               "name", created.getName(),
               "version", created.getVersion(),
               "state", created.getState(),
-              "pollingInterval", stored.get("pollingInterval"),
+              "pollingInterval", created.getPollingInterval().getValue(),
               "queryNames", queryNames);
         });
     step(

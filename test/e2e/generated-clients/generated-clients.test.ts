@@ -27,17 +27,17 @@ import {
  * and evaluated; a rejected upload's 400 is read as the typed error.
  *
  * Generating and compiling take minutes the first time, then come from the cache
- * (node_modules/.cache/graphsync-clients, keyed by the spec's hash). Runs with GENERATED_CLIENTS=1
- * (`GENERATED_CLIENTS=1 npx mocha --config test/e2e/generated-clients/mocharc.json`), or
- * GENERATED_CLIENTS=java,python for some clients; skipped otherwise.
+ * (node_modules/.cache/graphsync-clients, keyed by the spec's hash). Part of `npm test`;
+ * `npm run test:clients` runs it alone. GENERATED_CLIENTS=java,python runs some clients only and
+ * GENERATED_CLIENTS=0 none (an inner loop that does not touch the contract).
  * GENERATED_CLIENTS_SPEC=<file> generates the clients from a draft of the spec instead.
  */
 const selected = selectedGenerators(process.env.GENERATED_CLIENTS);
 
-/** GENERATED_CLIENTS: unset (skip the suite), `1` (every client) or generator names, `java,python`. */
+/** GENERATED_CLIENTS: unset or `1` (every client), `0` (none) or generator names, `java,python`. */
 function selectedGenerators(value: string | undefined): GeneratorName[] {
-  if (value === undefined || value === '' || value === '0') return [];
-  if (value === '1') return [...GENERATORS];
+  if (value === '0') return [];
+  if (value === undefined || value === '' || value === '1') return [...GENERATORS];
   const names = value.split(',').map((n) => n.trim());
   const unknown = names.filter((n) => !isGeneratorName(n));
   if (unknown.length > 0)

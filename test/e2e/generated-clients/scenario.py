@@ -18,6 +18,7 @@ from graphsync_client import (
     ErrorResponse,
     QueryApi,
     QueryRequest,
+    RuleRequest,
     RulesApi,
     StartSyncJobRequest,
     SyncJobEntitiesRequest,
@@ -215,15 +216,14 @@ def _():
 
 @step("createRule")
 def _():
-    rule = rules.create_rule(RULE).rule
+    rule = rules.create_rule(RuleRequest.from_dict(RULE)).rule
     state["rule_id"] = rule.id
-    extra = rule.additional_properties
     return {
         "name": rule.name,
         "version": rule.version,
         "state": rule.state,
-        "pollingInterval": extra.get("pollingInterval"),
-        "queryNames": [q["name"] for q in extra["question"]["queries"]],
+        "pollingInterval": rule.polling_interval,
+        "queryNames": [q.name for q in rule.question.queries],
     }
 
 

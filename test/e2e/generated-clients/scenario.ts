@@ -178,7 +178,7 @@ async function main(): Promise<void> {
   let ruleId = '';
   await step('createRule', async () => {
     const { rule } = await rules.createRule({
-      requestBody: {
+      ruleRequest: {
         name: 'gc-hosts',
         pollingInterval: 'DISABLED',
         question: { queries: [{ name: 'hosts', query: 'FIND gc_host' }] },
