@@ -143,7 +143,7 @@ export interface RelationshipMapping {
   /** Custom properties plus `_type`, `_class` (normalized to an array) and optionally `_key`. */
   targetEntity: Record<string, PropertyValue>;
   skipTargetCreation: boolean;
-  relationshipDirection: 'FORWARD' | 'REVERSE';
+  relationshipDirection: Schemas['RelationshipMapping']['relationshipDirection'];
 }
 
 /** What one upload request carries once validated: the unit that is staged. */
