@@ -8,6 +8,10 @@ import {
 } from '../errors/app-error';
 import type { Graph } from '../graph/graph';
 import { isEmailAddress } from '../actions/email-address';
+import type { ContractEnum } from '../contract/contract-types';
+import type { components } from '../generated/openapi';
+
+type Schemas = components['schemas'];
 
 /**
  * Accounts (the tenancy boundary, with feature flags) and their API keys. Keys are random,
@@ -16,33 +20,24 @@ import { isEmailAddress } from '../actions/email-address';
  * The CLI and the admin API both call this service.
  */
 export const ACCOUNT_FEATURES = ['PUT', 'OVERRIDE'] as const;
-export type AccountFeature = (typeof ACCOUNT_FEATURES)[number];
+export type AccountFeature = ContractEnum<Schemas['AccountFeature'], typeof ACCOUNT_FEATURES>;
 
 export const ACCOUNT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;
 
-export interface Account {
-  id: string;
-  features: AccountFeature[];
-  /** Where failure notifications of rules with `notifyOnFailure` go (decision 0025). */
-  notificationEmails: string[];
-  createdOn: number;
-}
+/**
+ * An account as the API answers it (openapi.yaml's Account). `notificationEmails`: where failure
+ * notifications of rules with `notifyOnFailure` go (decision 0025).
+ */
+export type Account = Schemas['Account'];
 
 /** Most notification addresses an account keeps. */
 export const MAX_NOTIFICATION_EMAILS = 20;
 
-export interface ApiKey {
-  id: string;
-  name: string | null;
-  accountId: string;
-  createdOn: number;
-  revokedOn: number | null;
-}
+/** An API key as listed: never its secret (openapi.yaml's ApiKey). */
+export type ApiKey = Schemas['ApiKey'];
 
-export interface CreatedApiKey extends ApiKey {
-  /** The secret; shown once, never stored. */
-  secret: string;
-}
+/** A key just created, with its `secret`: shown once, never stored (openapi.yaml's CreatedApiKey). */
+export type CreatedApiKey = Schemas['CreatedApiKey'];
 
 /** Who a request acts as, once authenticated. */
 export interface AuthContext {

@@ -1,4 +1,8 @@
+import type { ContractEnum } from '../contract/contract-types';
+import type { components } from '../generated/openapi';
 import type { AlertLevel } from '../rules/rule-types';
+
+type Schemas = components['schemas'];
 
 /**
  * Alerts: what a rule's CREATE_ALERT action raises. A rule has at most one ACTIVE alert: each
@@ -7,32 +11,13 @@ import type { AlertLevel } from '../rules/rule-types';
  * firing then opens a new one.
  */
 export const ALERT_STATUSES = ['ACTIVE', 'RESOLVED', 'DISMISSED'] as const;
-export type AlertStatus = (typeof ALERT_STATUSES)[number];
+export type AlertStatus = ContractEnum<Schemas['AlertStatus'], typeof ALERT_STATUSES>;
 
-export interface Alert {
-  id: string;
-  ruleId: string;
-  /** The rule's name and version when the alert was last raised. */
-  ruleName: string;
-  ruleVersion: number;
-  ruleDescription?: string;
-  /** `alertLevel` of the latest evaluation that raised it. */
-  level: AlertLevel;
-  status: AlertStatus;
-  /** Epoch ms. */
-  createdOn: number;
-  /** Epoch ms of the latest raise, resolve or dismiss. */
-  updatedOn: number;
-  resolvedOn?: number;
-  dismissedOn?: number;
-  /** The evaluation that opened it, and the latest that raised (or resolved) it. */
-  firstEvaluationId: string;
-  lastEvaluationId: string;
-  /** How many evaluations raised it (1 when opened; an evaluation raising it twice counts once). */
-  evaluationCount: number;
-  /** Each query's total in the latest evaluation that raised it. */
-  queryTotals: Record<string, number>;
-}
+/**
+ * An alert as the API answers it (openapi.yaml's Alert). `evaluationCount` counts evaluations,
+ * not raises: an evaluation raising it twice counts once.
+ */
+export type Alert = Schemas['Alert'];
 
 /** What the evaluator hands over when a CREATE_ALERT action runs. */
 export interface RaiseAlertInput {
@@ -71,11 +56,8 @@ export interface ListAlertsInput {
   cursor?: string;
 }
 
-export interface AlertPage {
-  alerts: Alert[];
-  /** Pass as `cursor` for the next page; absent on the last one. */
-  cursor?: string;
-}
+/** One page of `GET /alerts`; `cursor` is absent on the last one. */
+export type AlertPage = Schemas['AlertListResponse'];
 
 /** The HTTP side: GET /alerts, GET /alerts/{alertId}, POST /alerts/{alertId}/dismiss. */
 export interface AlertApi {

@@ -1,3 +1,4 @@
+import type { operations } from '../generated/openapi';
 import type { Edge, Vertex } from '../query/vertex-shape';
 
 /**
@@ -11,7 +12,10 @@ export interface EntityRef {
   entityId: string;
 }
 
-export type RelationshipDirection = 'BOTH' | 'OUTGOING' | 'INCOMING';
+/** `?direction=` of listEntityRelationships, as openapi.yaml declares it. */
+export type RelationshipDirection = NonNullable<
+  NonNullable<operations['listEntityRelationships']['parameters']['query']>['direction']
+>;
 
 export interface ListRelationshipsInput extends EntityRef {
   /** Page size, 1..1000; default 100. */

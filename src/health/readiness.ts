@@ -1,14 +1,12 @@
+import type { components } from '../generated/openapi';
+
 /**
  * Readiness: Neo4j always, Redis only in queue mode. Each check is bounded by a timeout so a hung
- * dependency reports 'down' instead of hanging the probe.
+ * dependency reports 'down' instead of hanging the probe. The answer is openapi.yaml's
+ * ReadinessResponse.
  */
-export type CheckStatus = 'ok' | 'down' | 'disabled';
-
-export interface Readiness {
-  status: 'ok' | 'unavailable';
-  mode: 'local' | 'queue';
-  checks: { neo4j: CheckStatus; redis: CheckStatus };
-}
+export type CheckStatus = components['schemas']['CheckStatus'];
+export type Readiness = components['schemas']['ReadinessResponse'];
 
 export interface ReadinessDeps {
   mode: 'local' | 'queue';

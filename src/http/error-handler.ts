@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { AppError, type ErrorCode } from '../errors/app-error';
+import type { components } from '../generated/openapi';
 
 /**
  * The one place where errors become HTTP: the single code -> status switch, and the one envelope
@@ -74,7 +75,8 @@ export function errorHandler(logger: Logger) {
     else log.info({ code: appError.code, msg: appError.message }, 'request rejected');
     const body = { code: appError.code, message: appError.message };
     const details = appError.details === undefined ? {} : { details: appError.details };
-    res.status(status).json({ error: { ...body, ...details } });
+    const answer: components['schemas']['ErrorResponse'] = { error: { ...body, ...details } };
+    res.status(status).json(answer);
   };
 }
 

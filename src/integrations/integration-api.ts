@@ -1,3 +1,6 @@
+import type { ContractEnum } from '../contract/contract-types';
+import type { components } from '../generated/openapi';
+
 /**
  * Integration instances (`/integrations`): the credentials and addresses outbound rule actions use
  * (SMTP for email, Slack, Jira, AWS for SNS/SQS, plain webhooks), named by `integrationInstanceId`
@@ -5,7 +8,10 @@
  * INTEGRATION_SECRETS_KEY), never returned and never logged: responses name them only.
  */
 export const INTEGRATION_TYPES = ['smtp', 'slack', 'jira', 'aws', 'webhook'] as const;
-export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
+export type IntegrationType = ContractEnum<
+  components['schemas']['IntegrationType'],
+  typeof INTEGRATION_TYPES
+>;
 
 /**
  * What each type keeps (validated per type; unknown fields are refused):
@@ -16,18 +22,11 @@ export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
  * - aws:     config { region, endpoint?: string (override, e.g. a local SQS), roleArn?,
  *            externalId? }, secrets { accessKeyId?, secretAccessKey?, sessionToken? }
  * - webhook: config { headers?: Record<string, string> }, secrets { headers?: Record<string,string> }
+ * (openapi.yaml's `<Type>IntegrationConfig` / `<Type>IntegrationSecrets`). An instance as the API
+ * answers it is openapi.yaml's Integration: `secretNames` are the names of the stored secrets,
+ * whose values are never answered.
  */
-export interface IntegrationInstance {
-  id: string;
-  type: IntegrationType;
-  name: string;
-  config: Record<string, unknown>;
-  /** The names of the stored secrets; their values are never answered. */
-  secretNames: string[];
-  /** Epoch ms. */
-  createdOn: number;
-  updatedOn: number;
-}
+export type IntegrationInstance = components['schemas']['Integration'];
 
 export interface IntegrationRef {
   accountId: string;

@@ -1,27 +1,33 @@
+import type { WithinContract } from '../contract/contract-types';
+import type { components } from '../generated/openapi';
+
+type Schemas = components['schemas'];
+
 /**
  * Account parameters (`/parameters`): named values an account stores once and refers to from
  * J1QL queries (`${param.<name>}`) and rule templates (`param.<name>`). A value is a boolean,
  * string or number, or a list of only one of those; a `secret` value is write-only.
  */
 export type ParameterScalar = boolean | string | number;
-export type ParameterValue = ParameterScalar | boolean[] | string[] | number[];
+/**
+ * openapi.yaml's ParameterValue, narrowed: a list holds only one scalar type, which the schema
+ * says in words and the service checks, but the generated type (one array of any scalar) cannot.
+ */
+export type ParameterValue = WithinContract<
+  Schemas['ParameterValue'],
+  ParameterScalar | boolean[] | string[] | number[]
+>;
 
 export interface ParameterRef {
   accountId: string;
   name: string;
 }
 
-/** A parameter as the API shows it: never the value of a secret one. */
-export interface Parameter {
-  name: string;
-  /** Absent when `secret` is true. */
-  value?: ParameterValue;
-  secret: boolean;
-  /** Epoch milliseconds. */
-  createdOn: number;
-  /** Epoch milliseconds of the last PUT. */
-  updatedOn: number;
-}
+/**
+ * A parameter as the API shows it (openapi.yaml's Parameter): never the value of a secret one.
+ * `value` is narrowed to the lists of one scalar type the service stores.
+ */
+export type Parameter = Omit<Schemas['Parameter'], 'value'> & { value?: ParameterValue };
 
 /**
  * What the HTTP adapters need. The PUT body is passed as parsed JSON (`unknown`) and validated by

@@ -1,4 +1,5 @@
 import { ValidationError } from '../errors/app-error';
+import type { components } from '../generated/openapi';
 import type { ParameterValue } from './parameter-api';
 
 /**
@@ -18,10 +19,12 @@ export const MAX_LIST_LENGTH = 1_000;
 export const PARAMETER_VALID_TYPES_TEXT =
   'Valid types are boolean, string, number, or a list of only booleans, only strings or only numbers.';
 
-export interface ParameterInput {
+/** A checked PUT body (openapi.yaml's PutParameterRequest): `secret` defaulted, `value` narrowed. */
+export type ParameterInput = Required<
+  Omit<components['schemas']['PutParameterRequest'], 'value'>
+> & {
   value: ParameterValue;
-  secret: boolean;
-}
+};
 
 function fail(message: string): never {
   throw new ValidationError(message);

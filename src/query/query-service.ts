@@ -1,5 +1,6 @@
 import { PropertyCatalog } from '../catalog/property-catalog';
 import { ValidationError } from '../errors/app-error';
+import type { components } from '../generated/openapi';
 import { type Graph, StatementRejected } from '../graph/graph';
 import { compileQuery, type CompiledQuery, type CompileOptions } from './j1ql/compile/compile';
 import type { ResultPlan } from './j1ql/compile/projection';
@@ -36,11 +37,12 @@ export interface FullQueryResult {
   warnings?: string[];
 }
 
+/** `POST /query/explain`'s answer (openapi.yaml's ExplainQueryResponse). */
+export type ExplainedQuery = components['schemas']['ExplainQueryResponse'];
+
 export interface QueryApi {
   run(request: QueryRequest): Promise<QueryResult>;
-  explain(
-    request: Omit<QueryRequest, 'limit' | 'cursor'>,
-  ): Promise<{ cypher: string; params: Record<string, unknown> }>;
+  explain(request: Omit<QueryRequest, 'limit' | 'cursor'>): Promise<ExplainedQuery>;
 }
 
 export const DEFAULT_QUERY_PAGE_SIZE = 250;
@@ -120,9 +122,7 @@ export class QueryService implements QueryApi {
     return result;
   }
 
-  async explain(
-    request: Omit<QueryRequest, 'limit' | 'cursor'>,
-  ): Promise<{ cypher: string; params: Record<string, unknown> }> {
+  async explain(request: Omit<QueryRequest, 'limit' | 'cursor'>): Promise<ExplainedQuery> {
     const compiled = await this.compile(request, { offset: 0, size: DEFAULT_QUERY_PAGE_SIZE });
     return {
       cypher: compiled.cypher,

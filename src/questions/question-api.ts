@@ -1,32 +1,20 @@
-import type { QuestionQuery } from '../rules/rule-types';
+import type { components } from '../generated/openapi';
 
 /**
  * The question library (`/questions`): named sets of J1QL queries that rules refer to by
- * `questionId` instead of carrying their own `question`.
+ * `questionId` instead of carrying their own `question`. A question as stored and answered is
+ * openapi.yaml's Question: `queries` normalised as a rule's (names default to `query<index>`,
+ * `version` to `v1`), `version` 1 at creation and + 1 on every update.
  */
-export interface StoredQuestion {
-  id: string;
-  title: string;
-  description?: string;
-  /** Normalised as a rule's: names default to `query<index>`, `version` to `v1`. */
-  queries: QuestionQuery[];
-  tags: string[];
-  /** 1 at creation, + 1 on every update. */
-  version: number;
-  /** Epoch ms. */
-  createdOn: number;
-  updatedOn: number;
-}
+export type StoredQuestion = components['schemas']['Question'];
 
 export interface QuestionRef {
   accountId: string;
   questionId: string;
 }
 
-export interface QuestionPage {
-  questions: StoredQuestion[];
-  cursor?: string;
-}
+/** One page of `GET /questions` (openapi.yaml's QuestionListResponse). */
+export type QuestionPage = components['schemas']['QuestionListResponse'];
 
 export interface QuestionApi {
   create(input: { accountId: string; body: unknown }): Promise<StoredQuestion>;

@@ -3,26 +3,31 @@ import type { BlobStore } from '../blob/blob-store';
 import type { EntityRef } from '../entities/entity-api';
 import { entityNotFound } from '../entities/entity-not-found';
 import { NotFoundError, UnavailableError } from '../errors/app-error';
+import type { components } from '../generated/openapi';
 import type { Graph } from '../graph/graph';
 
-/** The metadata of one version of a raw-data entry (docs/guide/raw-data.md, "Reading raw data"). */
-export interface RawDataMetadata {
-  beginOn: number;
-  contentType: string;
-  contentLength: number;
-  createdOn: number;
-  deleted: boolean;
-  versionId: string;
-}
+type Schemas = components['schemas'];
+
+/**
+ * The metadata of one version of a raw-data entry (docs/guide/raw-data.md, "Reading raw data"):
+ * openapi.yaml's RawDataMetadata.
+ */
+export type RawDataMetadata = Schemas['RawDataMetadata'];
+/** Entry name -> its latest version (`entries` of RawDataEntriesResponse). */
+type LatestByName = Schemas['RawDataEntriesResponse']['entries'];
+/** Entry name -> its versions, newest first (`entries` of RawDataVersionsByEntryResponse). */
+type VersionsByName = Schemas['RawDataVersionsByEntryResponse']['entries'];
+/** One entry's versions, newest first (`versions` of RawDataVersionsResponse). */
+type Versions = Schemas['RawDataVersionsResponse']['versions'];
 
 /** The raw-data read operations the HTTP layer depends on. */
 export interface RawDataApi {
   /** Each entry's latest version, by entry name. */
-  latest(ref: EntityRef): Promise<Record<string, RawDataMetadata>>;
+  latest(ref: EntityRef): Promise<LatestByName>;
   /** Every kept version of each entry, newest first, by entry name. */
-  allVersions(ref: EntityRef): Promise<Record<string, RawDataMetadata[]>>;
+  allVersions(ref: EntityRef): Promise<VersionsByName>;
   /** Every kept version of one entry, newest first. */
-  versions(ref: EntityRef & { name: string }): Promise<RawDataMetadata[]>;
+  versions(ref: EntityRef & { name: string }): Promise<Versions>;
   /** One version's content (the latest without versionId), streamed from the blob store. */
   content(
     ref: EntityRef & { name: string; versionId?: string },
@@ -39,20 +44,20 @@ type StoredVersion = RawDataMetadata & { name: string; blobKey: string };
 export class RawDataService implements RawDataApi {
   constructor(private readonly deps: { graph: Graph; blobs: BlobStore }) {}
 
-  async latest(ref: EntityRef): Promise<Record<string, RawDataMetadata>> {
+  async latest(ref: EntityRef): Promise<LatestByName> {
     const byName = await this.allVersions(ref);
     return Object.fromEntries(
       Object.entries(byName).map(([name, versions]) => [name, versions[0]!]),
     );
   }
 
-  async allVersions(ref: EntityRef): Promise<Record<string, RawDataMetadata[]>> {
-    const byName: Record<string, RawDataMetadata[]> = {};
+  async allVersions(ref: EntityRef): Promise<VersionsByName> {
+    const byName: VersionsByName = {};
     for (const v of await this.list(ref, null)) (byName[v.name] ??= []).push(metadataOf(v));
     return byName;
   }
 
-  async versions(ref: EntityRef & { name: string }): Promise<RawDataMetadata[]> {
+  async versions(ref: EntityRef & { name: string }): Promise<Versions> {
     const versions = await this.list(ref, ref.name);
     if (versions.length === 0) throw entryNotFound(ref.entityId, ref.name);
     return versions.map(metadataOf);

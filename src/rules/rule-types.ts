@@ -1,9 +1,16 @@
+import type { ContractEnum } from '../contract/contract-types';
+import type { components } from '../generated/openapi';
+
 /**
  * A rule definition after validation and normalisation (src/rules/rule-schema.ts): the standard
  * type names, its defaults filled in, read-only fields dropped. What storage keeps and the
  * evaluator runs. Any value under `operations` may still hold `{{...}}` templates, rendered at
  * evaluation; the types below name `TemplateString` where a template stands in for a non-string.
+ *
+ * The enums below are the contract's: the compiler proves each list equal to openapi.yaml's
+ * (test/unit/contract/contract-enums.test.ts checks the ones the generated types cannot carry).
  */
+type Schemas = components['schemas'];
 
 export const POLLING_INTERVALS = [
   'DISABLED',
@@ -15,15 +22,21 @@ export const POLLING_INTERVALS = [
   'ONE_DAY',
   'ONE_WEEK',
 ] as const;
-export type PollingInterval = (typeof POLLING_INTERVALS)[number];
+export type PollingInterval = ContractEnum<
+  NonNullable<Schemas['RuleRequest']['pollingInterval']>,
+  typeof POLLING_INTERVALS
+>;
 
 /** The values of `alertLevel`, the property SET_PROPERTY gives and CREATE_ALERT reads. */
 export const ALERT_LEVELS = ['INFO', 'LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
-export type AlertLevel = (typeof ALERT_LEVELS)[number];
+export type AlertLevel = ContractEnum<Schemas['AlertLevel'], typeof ALERT_LEVELS>;
 
 /** The query language versions a query may name. */
 export const QUERY_VERSIONS = ['v1'] as const;
-export type QueryVersion = (typeof QUERY_VERSIONS)[number];
+export type QueryVersion = ContractEnum<
+  NonNullable<Schemas['RuleQuery']['version']>,
+  typeof QUERY_VERSIONS
+>;
 
 export const CONDITION_OPERATORS = ['>', '<', '>=', '<=', '=', '==', '!='] as const;
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];

@@ -3,6 +3,7 @@ import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import type { ContractEnum } from '../contract/contract-types';
 import { AppError, DataRejectedError } from '../errors/app-error';
 import type { BulkFileInfo } from './job-types';
 import { formatOf, mediaTypeOf, type UploadFormat } from './upload-formats';
@@ -12,14 +13,14 @@ import { formatOf, mediaTypeOf, type UploadFormat } from './upload-formats';
  * with (or, for an object store, the object's metadata); checked as the bytes arrive (size,
  * compression) and decoded at finalize.
  */
-export type BulkEncoding = NonNullable<BulkFileInfo['contentEncoding']>;
-export const BULK_ENCODINGS: readonly BulkEncoding[] = ['gzip', 'br', 'deflate'];
+export const BULK_ENCODINGS = ['gzip', 'br', 'deflate'] as const;
+export type BulkEncoding = ContractEnum<
+  NonNullable<BulkFileInfo['contentEncoding']>,
+  typeof BULK_ENCODINGS
+>;
 
-export interface BulkFileMeta {
-  contentType?: string;
-  contentEncoding?: BulkEncoding;
-  fileName?: string;
-}
+/** The fields of the contract's BulkFile that the headers give. */
+export type BulkFileMeta = Pick<BulkFileInfo, 'contentType' | 'contentEncoding' | 'fileName'>;
 
 /** The Content-Encoding of a bulk file: none, gzip, br or deflate; anything else is a 415. */
 export function encodingOf(header: string | undefined): BulkEncoding | undefined {

@@ -1,3 +1,4 @@
+import type { components } from '../generated/openapi';
 import type { BulkFileInfo, SyncJob } from './job-types';
 import type { UploadFormat } from './upload-formats';
 
@@ -6,12 +7,9 @@ import type { UploadFormat } from './upload-formats';
  * request; bodies are passed as parsed JSON (`unknown`) and validated by the service, so every
  * rule and message lives in src/sync, not in handlers.
  */
-export interface JobEvent {
-  id: string;
-  createDate: number;
-  name: string;
-  description: string;
-}
+
+/** A job event as the API answers it (openapi.yaml's JobEvent). */
+export type JobEvent = components['schemas']['JobEvent'];
 
 export interface JobRef {
   accountId: string;
@@ -43,12 +41,8 @@ export interface SyncJobApi {
   listEvents(ref: JobRef): Promise<JobEvent[]>;
 }
 
-/** A job's bulk upload URL (docs/guide/sync-jobs.md, "The bulk upload URL"). */
-export interface BulkUploadUrl {
-  uploadUrl: string;
-  /** Epoch milliseconds. */
-  expiresAt: number;
-}
+/** A job's bulk upload URL (docs/guide/sync-jobs.md, "The bulk upload URL"), as answered. */
+export type BulkUploadUrl = components['schemas']['BulkUploadUrlResponse'];
 
 /** A PUT of a bulk file to its signed URL: the URL's parts, the headers that matter, the body. */
 export interface BulkFilePut {

@@ -1,10 +1,16 @@
+import type { ContractEnum } from '../contract/contract-types';
+import type { components } from '../generated/openapi';
+
 /**
  * The sync job domain: what a job is, what a client may upload, and the normalized form in which
  * uploads are staged and later applied. Shared by validation, the job service, the finalizer and
- * the HTTP adapters; no IO here.
+ * the HTTP adapters; no IO here. What the API answers is openapi.yaml's (the generated
+ * `components['schemas']`); the lists the code iterates are checked against it by the compiler.
  */
+type Schemas = components['schemas'];
+
 export const SYNC_MODES = ['DIFF', 'PATCH', 'PUT', 'CROSS_SCOPE', 'OVERRIDE'] as const;
-export type SyncMode = (typeof SYNC_MODES)[number];
+export type SyncMode = ContractEnum<Schemas['SyncMode'], typeof SYNC_MODES>;
 
 export const JOB_SOURCES = [
   'api',
@@ -12,7 +18,7 @@ export const JOB_SOURCES = [
   'integration-managed',
   'system-internal',
 ] as const;
-export type JobSource = (typeof JOB_SOURCES)[number];
+export type JobSource = ContractEnum<Schemas['SyncJobSource'], typeof JOB_SOURCES>;
 
 export const JOB_STATUSES = [
   'AWAITING_UPLOADS',
@@ -22,17 +28,26 @@ export const JOB_STATUSES = [
   'FAILED',
   'ERROR',
 ] as const;
-export type JobStatus = (typeof JOB_STATUSES)[number];
+export type JobStatus = ContractEnum<Schemas['SyncJobStatus'], typeof JOB_STATUSES>;
 
 /**
- * The integration SDK's statuses for a job that ended without finishing, besides ABORTED. An abort
- * may name one as its `terminalStatus`: the job ends ABORTED and keeps it (decision 0006).
+ * The statuses of the integration SDK's `SynchronizationJobStatus` that end a job without
+ * finishing it, other than ABORTED: its runtime sends them as an abort's `terminalStatus`. The job
+ * ends ABORTED and keeps the given one as `terminalStatus` (decision 0006).
  */
-export type SdkAbortStatus = 'ABORTED_DUE_TO_INVALID_CONFIGURATION' | 'ERROR_BAD_DATA';
+export const SDK_ABORT_STATUSES = [
+  'ABORTED_DUE_TO_INVALID_CONFIGURATION',
+  'ERROR_BAD_DATA',
+] as const;
+export type SdkAbortStatus = ContractEnum<
+  NonNullable<SyncJob['terminalStatus']>,
+  typeof SDK_ABORT_STATUSES
+>;
 
 /** Statuses after which nothing more happens to a job (`done: true`). */
 export const FINAL_STATUSES: readonly JobStatus[] = ['FINISHED', 'ABORTED', 'FAILED', 'ERROR'];
 
+/** The job's counters: exactly the `num...` fields of the contract's SyncJob. */
 export const JOB_COUNTERS = [
   'numEntitiesUploaded',
   'numEntitiesCreated',
@@ -47,66 +62,34 @@ export const JOB_COUNTERS = [
   'numMappedRelationshipsUploaded',
   'numRawDataVersionsCreated',
 ] as const;
-export type JobCounter = (typeof JOB_COUNTERS)[number];
-export type JobCounters = Record<JobCounter, number>;
+export type JobCounter = ContractEnum<
+  Extract<keyof Schemas['SyncJob'], `num${string}`>,
+  typeof JOB_COUNTERS
+>;
+export type JobCounters = Pick<SyncJob, JobCounter>;
 
 /** A problem with one object found at finalize (e.g. a PATCH target that does not exist). */
-export interface JobObjectError {
-  kind: 'entity' | 'relationship';
-  key: string | null;
-  message: string;
-}
+export type JobObjectError = Schemas['JobObjectError'];
 
 /** The job resource as the API returns it. Optional fields are omitted when unset. */
-export interface SyncJob extends JobCounters {
-  id: string;
-  accountId: string;
-  source: JobSource;
-  scope?: string;
-  syncMode: SyncMode;
-  status: JobStatus;
-  done: boolean;
-  startTimestamp: number;
-  endTimestamp?: number;
-  integrationInstanceId?: string;
-  integrationJobId?: string;
-  ignoreDuplicates: boolean;
-  /** FAILED / ERROR: why. ABORTED: the reason the client gave, if any. */
-  error?: string;
-  abortReason?: string;
-  /** ABORTED: the integration SDK's status that the client's abort named, if it named one. */
-  terminalStatus?: SdkAbortStatus;
-  /** Types whose absence means nothing in this DIFF (set by finalize's partialDatasets). */
-  partialDatasetTypes?: string[];
-  /** Per-object problems found at finalize (capped; the counters hold the totals). */
-  errors?: JobObjectError[];
-  /** The file received through the job's bulk upload URL, if any (applied at finalize). */
-  bulkFile?: BulkFileInfo;
-}
+export type SyncJob = Schemas['SyncJob'];
 
 /** A job's bulk file as received: stored as sent (still compressed if it was). */
-export interface BulkFileInfo {
-  /** Bytes stored, as sent. */
-  size: number;
-  /** Epoch milliseconds. */
-  uploadedAt: number;
-  /** The Content-Type sent with the file, if any. */
-  contentType?: string;
-  /** Set when the file was sent compressed. */
-  contentEncoding?: 'gzip' | 'br' | 'deflate';
-  /** The `filename` of the Content-Disposition sent with the file, if any. */
-  fileName?: string;
-}
+export type BulkFileInfo = Schemas['BulkFile'];
 
-/** A validated start request. */
-export interface StartJobInput {
-  source: JobSource;
-  scope?: string;
-  syncMode: SyncMode;
-  integrationInstanceId?: string;
-  integrationJobId?: string;
-  ignoreDuplicates: boolean;
-}
+/**
+ * A validated start request: the job's own fields that POST /jobs sets. Not the body's type
+ * (StartSyncJobRequest takes any string or null, which validateStart checks): what it becomes.
+ */
+export type StartJobInput = Pick<
+  SyncJob,
+  | 'source'
+  | 'scope'
+  | 'syncMode'
+  | 'integrationInstanceId'
+  | 'integrationJobId'
+  | 'ignoreDuplicates'
+>;
 
 /** A property value the graph accepts (docs/guide/sync-jobs.md, "What an upload may contain"). */
 export type PropertyValue = string | number | boolean | null | string[] | number[] | boolean[];
@@ -160,7 +143,7 @@ export interface RelationshipMapping {
   /** Custom properties plus `_type`, `_class` (normalized to an array) and optionally `_key`. */
   targetEntity: Record<string, PropertyValue>;
   skipTargetCreation: boolean;
-  relationshipDirection: 'FORWARD' | 'REVERSE';
+  relationshipDirection: Schemas['RelationshipMapping']['relationshipDirection'];
 }
 
 /** What one upload request carries once validated: the unit that is staged. */

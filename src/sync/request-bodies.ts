@@ -1,5 +1,5 @@
 import { ValidationError } from '../errors/app-error';
-import type { JobStatus, SdkAbortStatus } from './job-types';
+import { type JobStatus, SDK_ABORT_STATUSES, type SdkAbortStatus } from './job-types';
 import { isObject } from './property-rules';
 
 /**
@@ -22,16 +22,6 @@ export function parseFinalize(body: unknown): { partialDatasetTypes: string[] } 
 
 /** The final statuses an abort may choose. */
 const TERMINAL: readonly JobStatus[] = ['ABORTED', 'FAILED', 'ERROR'];
-
-/**
- * The statuses of the integration SDK's `SynchronizationJobStatus` that end a job without finishing
- * it, other than ABORTED: its runtime sends them as an abort's `terminalStatus`. The job ends
- * ABORTED and keeps the given one as `terminalStatus`.
- */
-export const SDK_ABORT_STATUSES: readonly SdkAbortStatus[] = [
-  'ABORTED_DUE_TO_INVALID_CONFIGURATION',
-  'ERROR_BAD_DATA',
-];
 
 const ACCEPTED: readonly string[] = [...TERMINAL, ...SDK_ABORT_STATUSES];
 

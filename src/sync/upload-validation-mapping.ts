@@ -1,3 +1,4 @@
+import type { ContractEnum } from '../contract/contract-types';
 import type { PropertyValue, RelationshipMapping, SyncMode } from './job-types';
 import {
   fail,
@@ -19,6 +20,7 @@ const FIELDS = new Set([
   'relationshipDirection',
 ]);
 const DIRECTIONS = ['FORWARD', 'REVERSE'] as const;
+type Direction = ContractEnum<RelationshipMapping['relationshipDirection'], typeof DIRECTIONS>;
 const TARGET_SYSTEM_NAMES = new Set(['_key', '_type', '_class']);
 
 /** Modes whose relationships may be mapped (docs/guide/sync-jobs.md, "Mapped relationships"). */
@@ -79,7 +81,7 @@ export function validateMapping(relationship: UploadedObject, mode: SyncMode): R
   const skip = mapping.skipTargetCreation ?? false;
   if (typeof skip !== 'boolean') fail(`${at('skipTargetCreation')} must be a boolean`);
   const direction = mapping.relationshipDirection ?? 'FORWARD';
-  if (!DIRECTIONS.includes(direction as (typeof DIRECTIONS)[number])) {
+  if (!DIRECTIONS.includes(direction as Direction)) {
     fail(`${at('relationshipDirection')} must be FORWARD or REVERSE`);
   }
   if (!skip) {

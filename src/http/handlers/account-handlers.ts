@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import type { AccountService } from '../../accounts/account-service';
 import { authOf } from '../auth';
-import type { HandlerMap } from '../handler-map';
+import type { HandlerMap, JsonBody } from '../handler-map';
 
 export function accountHandlers(deps: { accounts: AccountService }): HandlerMap {
   return {
@@ -9,7 +9,7 @@ export function accountHandlers(deps: { accounts: AccountService }): HandlerMap 
       res.json({ account: await deps.accounts.getAccount(authOf(res).accountId) });
     },
     setAccountNotificationEmails: async (req: Request, res: Response) => {
-      const body = req.body as { emails: string[] };
+      const body = req.body as JsonBody<'setAccountNotificationEmails'>;
       res.json({
         account: await deps.accounts.setNotificationEmails({
           id: authOf(res).accountId,

@@ -1,18 +1,13 @@
 import type { Request, Response } from 'express';
 import type { AccountService } from '../../accounts/account-service';
-import { type HandlerMap, pathParam as param } from '../handler-map';
-
-interface AccountBody {
-  id: string;
-  features?: string[];
-}
+import { type HandlerMap, type JsonBody, pathParam as param } from '../handler-map';
 
 /** Operators' API over the same AccountService the CLI uses; guarded by ADMIN_TOKEN (see auth.ts). */
 export function adminHandlers(deps: { accounts: AccountService }): HandlerMap {
   const { accounts } = deps;
   return {
     adminCreateAccount: async (req: Request, res: Response) => {
-      const body = req.body as AccountBody;
+      const body = req.body as JsonBody<'adminCreateAccount'>;
       res
         .status(201)
         .json({ account: await accounts.createAccount({ id: body.id, features: body.features }) });
@@ -24,7 +19,7 @@ export function adminHandlers(deps: { accounts: AccountService }): HandlerMap {
       res.json({ account: await accounts.getAccount(param(req, 'accountId')) });
     },
     adminUpdateAccount: async (req: Request, res: Response) => {
-      const body = req.body as { features?: string[]; notificationEmails?: string[] };
+      const body = req.body as JsonBody<'adminUpdateAccount'>;
       res.json({
         account: await accounts.updateAccount({
           id: param(req, 'accountId'),
@@ -34,9 +29,9 @@ export function adminHandlers(deps: { accounts: AccountService }): HandlerMap {
       });
     },
     adminCreateApiKey: async (req: Request, res: Response) => {
-      const body = (req.body ?? {}) as { name?: string };
+      const body = req.body as JsonBody<'adminCreateApiKey'>;
       res.status(201).json({
-        key: await accounts.createApiKey({ accountId: param(req, 'accountId'), name: body.name }),
+        key: await accounts.createApiKey({ accountId: param(req, 'accountId'), name: body?.name }),
       });
     },
     adminListApiKeys: async (req: Request, res: Response) => {

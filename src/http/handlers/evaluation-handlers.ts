@@ -1,14 +1,14 @@
 import type { Request, Response } from 'express';
 import type { RuleEvaluationApi } from '../../rules/evaluation/evaluation-service';
 import { authOf } from '../auth';
-import { type HandlerMap, pathParam } from '../handler-map';
+import { type HandlerMap, type JsonBody, pathParam } from '../handler-map';
 
 /** Rule evaluations: run a stored rule now, dry-run a rule body, read a rule's records. */
 export function evaluationHandlers(deps: { evaluations: RuleEvaluationApi }): HandlerMap {
   const { evaluations } = deps;
   return {
     dryRunRule: async (req: Request, res: Response) => {
-      const body = req.body as { rule: unknown };
+      const body = req.body as JsonBody<'dryRunRule'>;
       const evaluation = await evaluations.dryRun({
         accountId: authOf(res).accountId,
         rule: body.rule,
@@ -16,10 +16,10 @@ export function evaluationHandlers(deps: { evaluations: RuleEvaluationApi }): Ha
       res.status(200).json({ evaluation });
     },
     evaluateRule: async (req: Request, res: Response) => {
-      const body = (req.body ?? {}) as { dryRun?: boolean };
+      const body = req.body as JsonBody<'evaluateRule'>;
       const evaluation = await evaluations.evaluate({
         ...ruleKey(req, res),
-        dryRun: body.dryRun === true,
+        dryRun: body?.dryRun === true,
       });
       res.status(200).json({ evaluation });
     },

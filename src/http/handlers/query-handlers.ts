@@ -1,21 +1,14 @@
 import type { Request, Response } from 'express';
 import type { QueryApi } from '../../query/query-service';
 import { authOf } from '../auth';
-import type { HandlerMap } from '../handler-map';
-
-interface QueryBody {
-  query: string;
-  includeDeleted?: boolean;
-  limit?: number;
-  cursor?: string | null;
-}
+import type { HandlerMap, JsonBody } from '../handler-map';
 
 /** POST /query and /query/explain (openapi.yaml has checked the body's shape). */
 export function queryHandlers(deps: { query: QueryApi }): HandlerMap {
   const { query } = deps;
   return {
     runQuery: async (req: Request, res: Response) => {
-      const body = req.body as QueryBody;
+      const body = req.body as JsonBody<'runQuery'>;
       const result = await query.run({
         accountId: authOf(res).accountId,
         query: body.query,
@@ -26,7 +19,7 @@ export function queryHandlers(deps: { query: QueryApi }): HandlerMap {
       res.status(200).json(result);
     },
     explainQuery: async (req: Request, res: Response) => {
-      const body = req.body as QueryBody;
+      const body = req.body as JsonBody<'explainQuery'>;
       const result = await query.explain({
         accountId: authOf(res).accountId,
         query: body.query,

@@ -1,4 +1,5 @@
 import { ConflictError, NotFoundError } from '../../errors/app-error';
+import type { components } from '../../generated/openapi';
 import type { Graph } from '../../graph/graph';
 import { decodeKeysetCursor, encodeKeysetCursor, pageLimit } from '../../paging/keyset-page';
 import type { QuestionApi } from '../../questions/question-api';
@@ -12,10 +13,8 @@ import type { RuleEvaluator } from './rule-evaluator';
 export const DEFAULT_EVALUATION_PAGE_SIZE = 20;
 export const MAX_EVALUATION_PAGE_SIZE = 100;
 
-export interface EvaluationPage {
-  evaluations: EvaluationRecord[];
-  cursor?: string;
-}
+/** One page of a rule's records (openapi.yaml's EvaluationListResponse). */
+export type EvaluationPage = components['schemas']['EvaluationListResponse'];
 
 /** The evaluations API: run a rule now, dry-run a rule body, read a rule's records. */
 export interface RuleEvaluationApi {
