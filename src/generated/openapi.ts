@@ -2132,7 +2132,8 @@ export interface components {
              *     entities and relationships of these `_type`s are not deleted when absent.
              */
             partialDatasets?: {
-                types?: string[];
+                /** @description The `_type`s; `null` is the same as none. */
+                types?: null | string[];
             } | null;
         };
         /**
@@ -2143,21 +2144,21 @@ export interface components {
          *     }
          */
         AbortSyncJobRequest: {
-            /** @description Why the job is aborted; kept on the job as `abortReason`. */
-            reason?: string;
+            /** @description Why the job is aborted; kept on the job as `abortReason`. `null` is the same as absent. */
+            reason?: string | null;
             /**
              * @description How the job ends: `ABORTED` (default), `FAILED` or `ERROR`; or the integration SDK's
              *     `ABORTED_DUE_TO_INVALID_CONFIGURATION` or `ERROR_BAD_DATA`, which end the job
              *     `ABORTED` and are kept on it as `terminalStatus`. The service checks the value (400
              *     for any other).
              */
-            terminalStatus?: string;
+            terminalStatus?: string | null;
         };
         JobEventInput: {
-            /** @description A short machine-readable name, e.g. `step_start`. */
+            /** @description A short machine-readable name, e.g. `step_start` (400 `/events/0/name is required` when missing or empty). */
             name: string;
-            /** @description What happened, for people. */
-            description: string;
+            /** @description What happened, for people; `''` when absent or `null`. */
+            description?: string | null;
         };
         /**
          * @example {
@@ -2170,6 +2171,10 @@ export interface components {
          *     }
          */
         AddSyncJobEventsRequest: {
+            /**
+             * @description 1 to 100 events (400 `events must have minimum 1 item`, `events must have at most 100
+             *     items`).
+             */
             events: components["schemas"]["JobEventInput"][];
         };
         JobEvent: {

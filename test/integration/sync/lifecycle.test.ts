@@ -633,6 +633,16 @@ describe('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
   });
 
   describe('abort', () => {
+    it('reads reason and terminalStatus null as absent', async () => {
+      const { jobs } = await client();
+      const { id } = await jobs.start({ source: 'api', scope: 'ab-null' });
+      const res = await jobs.post(id, 'abort', { reason: null, terminalStatus: null });
+      assert.equal(res.status, 200, res.text);
+      const job = (res.body as { job: JobBody }).job;
+      assert.equal(job.status, 'ABORTED');
+      assert.equal(job.abortReason ?? null, null);
+    });
+
     it('moves the job to ABORTED with its reason, deletes staged data and writes nothing', async () => {
       const { account, jobs } = await client();
       const { id, startTimestamp } = await jobs.start({ source: 'api', scope: 'ab' });
@@ -790,6 +800,43 @@ describe('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
         'VALIDATION_ERROR',
         '/events/0/name is required',
       );
+      const many = Array.from({ length: 101 }, (_, i) => ({ name: `e${i}` }));
+      assertError(
+        await jobs.post(id, 'events', { events: many }),
+        400,
+        'VALIDATION_ERROR',
+        'events must have at most 100 items',
+      );
+      assertError(
+        await jobs.post(id, 'events', { events: [{ name: 'x', description: 5 }] }),
+        400,
+        'VALIDATION_ERROR',
+        '/events/0/description must be a string',
+      );
+    });
+
+    it('takes an event without a description, or with description null, as the contract says', async () => {
+      const { app, account, jobs } = await client();
+      const { id } = await jobs.start({ source: 'api', scope: 'ev-nodesc' });
+      const added = await jobs.post(id, 'events', {
+        events: [
+          { name: 'a' },
+          { name: 'b', description: null },
+          ...Array.from({ length: 98 }, () => ({ name: 'c' })),
+        ],
+      });
+      assert.equal(added.status, 200, added.text);
+      const listed = await request(app).get(`${JOBS}/${id}/events`).set(account.headers);
+      const events = (listed.body as { events: Array<{ name: string; description: string }> })
+        .events;
+      assert.equal(events.length, 100);
+      assert.deepEqual(
+        events.slice(0, 2).map((e) => [e.name, e.description]),
+        [
+          ['a', ''],
+          ['b', ''],
+        ],
+      );
     });
   });
 
@@ -858,6 +905,16 @@ describe('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
       const full = await jobs.finalize(third.id, {});
       assert.deepEqual([full.numEntitiesDeleted, full.numRelationshipsDeleted], [2, 1]);
       assert.deepEqual(await liveEntityKeys(account.accountId, scope), ['a1']);
+    });
+
+    it('reads partialDatasets.types null as no types', async () => {
+      const { jobs } = await client();
+      const { id } = await jobs.start({ source: 'api', scope: 'fin-null' });
+      await jobs.upload(id, 'entities', { entities: [entity('e1')] });
+      const res = await jobs.post(id, 'finalize', { partialDatasets: { types: null } });
+      assert.equal(res.status, 200, res.text);
+      const job = (res.body as { job: JobBody }).job;
+      assert.deepEqual([job.status, job.partialDatasetTypes], ['FINISHED', []]);
     });
 
     it('rejects a malformed partialDatasets and leaves the job awaiting uploads', async () => {
