@@ -1433,7 +1433,9 @@ export interface components {
                 title: string;
                 version: string;
             };
-            paths: Record<string, never>;
+            paths: {
+                [key: string]: unknown;
+            };
         };
         /** @example local */
         AccountId: string;
@@ -2517,7 +2519,9 @@ export interface components {
             project: string;
             summary: string;
             issueType: string;
-            additionalFields?: Record<string, never> | string;
+            additionalFields?: {
+                [key: string]: unknown;
+            } | string;
             autoResolve?: boolean | string;
             resolvedStatus?: string;
             updateContentOnChanges?: boolean | string;
@@ -2577,7 +2581,9 @@ export interface components {
             headers?: {
                 [key: string]: string;
             } | string;
-            body?: Record<string, never> | string;
+            body?: {
+                [key: string]: unknown;
+            } | string;
         };
         /** @description Publishes `data` to a topic (`topicResourceName`, alias `topicArn`) through an aws integration instance (alias PUBLISH_SNS_MESSAGE). */
         PublishTopicMessageAction: {
@@ -2590,7 +2596,9 @@ export interface components {
             integrationInstanceId: string;
             topicResourceName?: string;
             topicArn?: string;
-            data: Record<string, never> | string;
+            data: {
+                [key: string]: unknown;
+            } | string;
         };
         /** @description Sends `data` to `queueUrl` through an aws integration instance (aliases SEND_SQS_MESSAGE, REFLEX_SEND_SQS_MESSAGE). */
         SendQueueMessageAction: {
@@ -2602,7 +2610,9 @@ export interface components {
             id?: string;
             integrationInstanceId: string;
             queueUrl: string;
-            data: Record<string, never> | string;
+            data: {
+                [key: string]: unknown;
+            } | string;
         };
         /** @description A name/value label. */
         RuleLabel: {
@@ -2687,7 +2697,9 @@ export interface components {
              */
             updatedOn: number;
             /** @description Always `null`, as in JupiterOne's stored rules; graphsync keeps a rule's outcomes in its alerts and evaluation records. Sent back with `PUT`, it is accepted and dropped. */
-            state: Record<string, never> | null;
+            state: {
+                [key: string]: unknown;
+            } | null;
         };
         RuleResponse: {
             rule: components["schemas"]["Rule"];
@@ -2962,9 +2974,13 @@ export interface components {
             type?: components["schemas"]["IntegrationType"];
             name: components["schemas"]["IntegrationName"];
             /** @description The fields of the instance's type (`<Type>IntegrationConfig`). */
-            config?: Record<string, never>;
+            config?: {
+                [key: string]: unknown;
+            };
             /** @description The secrets of the instance's type (`<Type>IntegrationSecrets`); all replaced when given, kept when not. */
-            secrets?: Record<string, never>;
+            secrets?: {
+                [key: string]: unknown;
+            };
             /** @description Read-only field of an answer: accepted and dropped. */
             id?: unknown;
             /** @description Read-only field of an answer: accepted and dropped. */

@@ -1,7 +1,15 @@
+import type { WithinContract } from '../contract/contract-types';
+import type { components } from '../generated/openapi';
 import type { RuleDefinition } from './rule-types';
 
-/** A stored rule: its normalised definition plus what the service keeps about it. */
-export type StoredRule = RuleDefinition & {
+/**
+ * A stored rule: its normalised definition plus what the service keeps about it. Narrower than
+ * the contract's `Rule` (a condition's list form is typed here, an any value to generators), and
+ * proved within it, so a rule answer cannot drift from what clients read.
+ */
+export type StoredRule = WithinContract<components['schemas']['Rule'], StoredRuleShape>;
+
+type StoredRuleShape = RuleDefinition & {
   id: string;
   /** 1 at creation, + 1 on every update. */
   version: number;

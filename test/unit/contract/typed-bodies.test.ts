@@ -123,6 +123,24 @@ describe('the contract types every body (openapi.yaml)', () => {
     assert.deepEqual(found, []);
   });
 
+  it('has no object that takes nothing (`Record<string, never>` in the generated types)', () => {
+    // An object schema with neither properties nor additionalProperties is `Record<string,
+    // never>` to openapi-typescript: no value fits it, so the service's own types cannot be tied
+    // to the contract there. A free-form object says `additionalProperties: true`.
+    const generated = fs.readFileSync(
+      path.join(__dirname, '..', '..', '..', 'src', 'generated', 'openapi.ts'),
+      'utf8',
+    );
+    const lines = generated.split('\n').filter((line) => line.includes('Record<string, never>'));
+    assert.deepEqual(
+      lines.map((line) => line.trim()),
+      [
+        'export type webhooks = Record<string, never>;',
+        'export type $defs = Record<string, never>;',
+      ],
+    );
+  });
+
   it('puts no allOf beside a discriminator (typescript-fetch drops the branch imports)', () => {
     const found: string[] = [];
     walk(spec, '#', (node, at) => {
