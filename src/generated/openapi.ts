@@ -3978,6 +3978,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": components["schemas"]["HealthResponse"];
                 };
             };
@@ -4009,6 +4014,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "unavailable",
+                     *       "mode": "queue",
+                     *       "checks": {
+                     *         "neo4j": "ok",
+                     *         "redis": "down"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadinessResponse"];
                 };
             };
@@ -4085,6 +4100,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="en">
+                     *       <head>
+                     *         <meta charset="utf-8" />
+                     *         <meta name="viewport" content="width=device-width, initial-scale=1" />
+                     *         <title>graphsync API: documentation</title>
+                     *         <link rel="stylesheet" href="/docs/assets/swagger-ui.css" />
+                     *       </head>
+                     *       <body>
+                     *         <noscript>This page needs JavaScript. The contract it renders is at /openapi.yaml.</noscript>
+                     *         <div id="swagger-ui"></div>
+                     *         <script src="/docs/assets/swagger-ui-bundle.js"></script>
+                     *         <script src="/docs/assets/docs.js"></script>
+                     *       </body>
+                     *     </html>
+                     */
                     "text/html": string;
                 };
             };
@@ -4112,6 +4144,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example // Starts Swagger UI (swagger-ui-dist) on this service's contract. Served by graphsync.
+                     *     window.ui = SwaggerUIBundle({
+                     *       url: '/openapi.json',
+                     *       dom_id: '#swagger-ui',
+                     *       deepLinking: true,
+                     *       docExpansion: 'full',
+                     *       defaultModelRendering: 'example',
+                     *       defaultModelsExpandDepth: 0,
+                     *       displayOperationId: true,
+                     *       filter: true,
+                     *       supportedSubmitMethods: [],
+                     *       validatorUrl: null,
+                     *     });
+                     */
                     "text/javascript": string;
                     "text/css": string;
                 };
