@@ -1452,6 +1452,21 @@ export interface components {
              */
             createdOn: number;
         };
+        /**
+         * @example {
+         *       "account": {
+         *         "id": "local",
+         *         "features": [
+         *           "OVERRIDE",
+         *           "PUT"
+         *         ],
+         *         "notificationEmails": [
+         *           "secops@example.com"
+         *         ],
+         *         "createdOn": 1748563200000
+         *       }
+         *     }
+         */
         AccountResponse: {
             account: components["schemas"]["Account"];
         };
@@ -4202,6 +4217,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "emails": [
+                 *         "secops@example.com"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["SetNotificationEmailsRequest"];
             };
         };
@@ -4239,6 +4261,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "accounts": [
+                     *         {
+                     *           "id": "acme-prod",
+                     *           "features": [
+                     *             "OVERRIDE",
+                     *             "PUT"
+                     *           ],
+                     *           "notificationEmails": [
+                     *             "secops@acme.example"
+                     *           ],
+                     *           "createdOn": 1795353000000
+                     *         },
+                     *         {
+                     *           "id": "local",
+                     *           "features": [
+                     *             "OVERRIDE",
+                     *             "PUT"
+                     *           ],
+                     *           "notificationEmails": [
+                     *             "secops@example.com"
+                     *           ],
+                     *           "createdOn": 1748563200000
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountListResponse"];
                 };
             };
@@ -4258,6 +4308,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "acme-prod",
+                 *       "features": [
+                 *         "PUT"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateAccountRequest"];
             };
         };
@@ -4268,6 +4326,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "account": {
+                     *         "id": "acme-prod",
+                     *         "features": [
+                     *           "PUT"
+                     *         ],
+                     *         "notificationEmails": [],
+                     *         "createdOn": 1795353000000
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountResponse"];
                 };
             };
@@ -4321,6 +4391,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "features": [
+                 *         "PUT",
+                 *         "OVERRIDE"
+                 *       ],
+                 *       "notificationEmails": [
+                 *         "secops@acme.example"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateAccountRequest"];
             };
         };
@@ -4331,6 +4412,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "account": {
+                     *         "id": "acme-prod",
+                     *         "features": [
+                     *           "OVERRIDE",
+                     *           "PUT"
+                     *         ],
+                     *         "notificationEmails": [
+                     *           "secops@acme.example"
+                     *         ],
+                     *         "createdOn": 1795353000000
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountResponse"];
                 };
             };
@@ -4361,6 +4457,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "keys": [
+                     *         {
+                     *           "id": "d1dd4b07-b66d-4671-acff-42f81888a32e",
+                     *           "name": "ci",
+                     *           "accountId": "acme-prod",
+                     *           "createdOn": 1795353060000,
+                     *           "revokedOn": null
+                     *         },
+                     *         {
+                     *           "id": "72263648-972d-4f64-89f3-a0d29b3b09e8",
+                     *           "name": null,
+                     *           "accountId": "acme-prod",
+                     *           "createdOn": 1795353020000,
+                     *           "revokedOn": 1795353080000
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiKeyListResponse"];
                 };
             };
@@ -4383,6 +4499,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "ci"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateApiKeyRequest"];
             };
         };
@@ -4393,6 +4514,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "key": {
+                     *         "id": "d1dd4b07-b66d-4671-acff-42f81888a32e",
+                     *         "name": "ci",
+                     *         "accountId": "acme-prod",
+                     *         "createdOn": 1795353060000,
+                     *         "revokedOn": null,
+                     *         "secret": "gsk_9OloXE33ivTg6X5OKEJtOxY-tuOZTigw8swo9aVejVg"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedApiKeyResponse"];
                 };
             };
@@ -4425,6 +4558,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "key": {
+                     *         "id": "d1dd4b07-b66d-4671-acff-42f81888a32e",
+                     *         "name": "ci",
+                     *         "accountId": "acme-prod",
+                     *         "createdOn": 1795353060000,
+                     *         "revokedOn": 1795356600000
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiKeyResponse"];
                 };
             };
