@@ -2197,6 +2197,18 @@ export interface components {
             name: string;
             description: string;
         };
+        /**
+         * @example {
+         *       "events": [
+         *         {
+         *           "id": "a7de8ea3-2a0d-4449-9ea9-502d2b877f74",
+         *           "createDate": 1795353157749,
+         *           "name": "step_start",
+         *           "description": "Starting step \"Fetch hosts\"..."
+         *         }
+         *       ]
+         *     }
+         */
         JobEventListResponse: {
             events: components["schemas"]["JobEvent"][];
         };
@@ -3867,15 +3879,6 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The job, as it is after the operation. */
-        SyncJob: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["SyncJobResponse"];
-            };
-        };
         /** @description The parameter (a secret one without its `value`). */
         Parameter: {
             headers: {
@@ -4592,7 +4595,42 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["SyncJob"];
+            /** @description The new job, awaiting uploads. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "job": {
+                     *         "id": "7a5eb83f-03d3-4651-a8fd-ddff9da98757",
+                     *         "accountId": "local",
+                     *         "source": "api",
+                     *         "scope": "my-scope",
+                     *         "syncMode": "DIFF",
+                     *         "status": "AWAITING_UPLOADS",
+                     *         "done": false,
+                     *         "startTimestamp": 1795353156539,
+                     *         "ignoreDuplicates": false,
+                     *         "numEntitiesUploaded": 0,
+                     *         "numEntitiesCreated": 0,
+                     *         "numEntitiesUpdated": 0,
+                     *         "numEntitiesDeleted": 0,
+                     *         "numEntityUpdateErrors": 0,
+                     *         "numRelationshipsUploaded": 0,
+                     *         "numRelationshipsCreated": 0,
+                     *         "numRelationshipsUpdated": 0,
+                     *         "numRelationshipsDeleted": 0,
+                     *         "numRelationshipCreateErrors": 0,
+                     *         "numMappedRelationshipsUploaded": 0,
+                     *         "numRawDataVersionsCreated": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SyncJobResponse"];
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4618,7 +4656,46 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["SyncJob"];
+            /** @description The job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "job": {
+                     *         "id": "7a5eb83f-03d3-4651-a8fd-ddff9da98757",
+                     *         "accountId": "local",
+                     *         "source": "api",
+                     *         "scope": "my-scope",
+                     *         "syncMode": "DIFF",
+                     *         "status": "FINISHED",
+                     *         "done": true,
+                     *         "startTimestamp": 1795353156539,
+                     *         "endTimestamp": 1795353163742,
+                     *         "ignoreDuplicates": false,
+                     *         "partialDatasetTypes": [
+                     *           "aws_s3_bucket"
+                     *         ],
+                     *         "numEntitiesUploaded": 2,
+                     *         "numEntitiesCreated": 2,
+                     *         "numEntitiesUpdated": 0,
+                     *         "numEntitiesDeleted": 0,
+                     *         "numEntityUpdateErrors": 0,
+                     *         "numRelationshipsUploaded": 1,
+                     *         "numRelationshipsCreated": 1,
+                     *         "numRelationshipsUpdated": 0,
+                     *         "numRelationshipsDeleted": 0,
+                     *         "numRelationshipCreateErrors": 0,
+                     *         "numMappedRelationshipsUploaded": 0,
+                     *         "numRawDataVersionsCreated": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SyncJobResponse"];
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4673,7 +4750,42 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["SyncJob"];
+            /** @description The job, with the batch counted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "job": {
+                     *         "id": "7a5eb83f-03d3-4651-a8fd-ddff9da98757",
+                     *         "accountId": "local",
+                     *         "source": "api",
+                     *         "scope": "my-scope",
+                     *         "syncMode": "DIFF",
+                     *         "status": "AWAITING_UPLOADS",
+                     *         "done": false,
+                     *         "startTimestamp": 1795353156539,
+                     *         "ignoreDuplicates": false,
+                     *         "numEntitiesUploaded": 2,
+                     *         "numEntitiesCreated": 0,
+                     *         "numEntitiesUpdated": 0,
+                     *         "numEntitiesDeleted": 0,
+                     *         "numEntityUpdateErrors": 0,
+                     *         "numRelationshipsUploaded": 1,
+                     *         "numRelationshipsCreated": 0,
+                     *         "numRelationshipsUpdated": 0,
+                     *         "numRelationshipsDeleted": 0,
+                     *         "numRelationshipCreateErrors": 0,
+                     *         "numMappedRelationshipsUploaded": 0,
+                     *         "numRawDataVersionsCreated": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SyncJobResponse"];
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4731,7 +4843,42 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["SyncJob"];
+            /** @description The job, with the batch counted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "job": {
+                     *         "id": "7a5eb83f-03d3-4651-a8fd-ddff9da98757",
+                     *         "accountId": "local",
+                     *         "source": "api",
+                     *         "scope": "my-scope",
+                     *         "syncMode": "DIFF",
+                     *         "status": "AWAITING_UPLOADS",
+                     *         "done": false,
+                     *         "startTimestamp": 1795353156539,
+                     *         "ignoreDuplicates": false,
+                     *         "numEntitiesUploaded": 1,
+                     *         "numEntitiesCreated": 0,
+                     *         "numEntitiesUpdated": 0,
+                     *         "numEntitiesDeleted": 0,
+                     *         "numEntityUpdateErrors": 0,
+                     *         "numRelationshipsUploaded": 0,
+                     *         "numRelationshipsCreated": 0,
+                     *         "numRelationshipsUpdated": 0,
+                     *         "numRelationshipsDeleted": 0,
+                     *         "numRelationshipCreateErrors": 0,
+                     *         "numMappedRelationshipsUploaded": 0,
+                     *         "numRawDataVersionsCreated": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SyncJobResponse"];
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4789,7 +4936,42 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["SyncJob"];
+            /** @description The job, with the batch counted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "job": {
+                     *         "id": "7a5eb83f-03d3-4651-a8fd-ddff9da98757",
+                     *         "accountId": "local",
+                     *         "source": "api",
+                     *         "scope": "my-scope",
+                     *         "syncMode": "DIFF",
+                     *         "status": "AWAITING_UPLOADS",
+                     *         "done": false,
+                     *         "startTimestamp": 1795353156539,
+                     *         "ignoreDuplicates": false,
+                     *         "numEntitiesUploaded": 2,
+                     *         "numEntitiesCreated": 0,
+                     *         "numEntitiesUpdated": 0,
+                     *         "numEntitiesDeleted": 0,
+                     *         "numEntityUpdateErrors": 0,
+                     *         "numRelationshipsUploaded": 1,
+                     *         "numRelationshipsCreated": 0,
+                     *         "numRelationshipsUpdated": 0,
+                     *         "numRelationshipsDeleted": 0,
+                     *         "numRelationshipCreateErrors": 0,
+                     *         "numMappedRelationshipsUploaded": 0,
+                     *         "numRawDataVersionsCreated": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SyncJobResponse"];
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4820,7 +5002,15 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["SyncJob"];
+            /** @description The job, finished (local mode) or pending (queue mode). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncJobResponse"];
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4851,7 +5041,44 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["SyncJob"];
+            /** @description The job, ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "job": {
+                     *         "id": "7a5eb83f-03d3-4651-a8fd-ddff9da98757",
+                     *         "accountId": "local",
+                     *         "source": "api",
+                     *         "scope": "my-scope",
+                     *         "syncMode": "DIFF",
+                     *         "status": "ABORTED",
+                     *         "done": true,
+                     *         "startTimestamp": 1795353156539,
+                     *         "endTimestamp": 1795353161020,
+                     *         "ignoreDuplicates": false,
+                     *         "abortReason": "Step 'Fetch hosts' failed",
+                     *         "numEntitiesUploaded": 2,
+                     *         "numEntitiesCreated": 0,
+                     *         "numEntitiesUpdated": 0,
+                     *         "numEntitiesDeleted": 0,
+                     *         "numEntityUpdateErrors": 0,
+                     *         "numRelationshipsUploaded": 1,
+                     *         "numRelationshipsCreated": 0,
+                     *         "numRelationshipsUpdated": 0,
+                     *         "numRelationshipsDeleted": 0,
+                     *         "numRelationshipCreateErrors": 0,
+                     *         "numMappedRelationshipsUploaded": 0,
+                     *         "numRawDataVersionsCreated": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SyncJobResponse"];
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4954,6 +5181,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uploadUrl": "http://127.0.0.1:8080/persister/synchronization/bulk-uploads/7a5eb83f-03d3-4651-a8fd-ddff9da98757?accountId=local&expiresAt=1795356756539&signature=3q0V2n3Gm0N5wP3JmKk8m7gq8yH2lR6W9cF1bX4tZ0s",
+                     *       "expiresAt": 1795356756539
+                     *     }
+                     */
                     "application/json": components["schemas"]["BulkUploadUrlResponse"];
                 };
             };
@@ -4998,8 +5231,40 @@ export interface operations {
          */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "entities": [
+                 *         { "_key": "host-1", "_type": "example_host", "_class": "Host", "displayName": "Host 1" },
+                 *         { "_key": "app-1", "_type": "example_app", "_class": ["Application", "Service"], "displayName": "App 1" }
+                 *       ],
+                 *       "relationships": [
+                 *         { "_key": "host-1|runs|app-1", "_type": "example_host_runs_app", "_class": "RUNS", "_fromEntityKey": "host-1", "_toEntityKey": "app-1" }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["BulkFileContent"];
+                /**
+                 * @example _key,_type,_class,displayName
+                 *     host-1,example_host,Host,Host 1
+                 */
                 "text/csv": components["schemas"]["BulkFileContent"];
+                /**
+                 * @example entities:
+                 *       - _key: host-1
+                 *         _type: example_host
+                 *         _class: Host
+                 *         displayName: Host 1
+                 *       - _key: app-1
+                 *         _type: example_app
+                 *         _class: [Application, Service]
+                 *         displayName: App 1
+                 *     relationships:
+                 *       - _key: host-1|runs|app-1
+                 *         _type: example_host_runs_app
+                 *         _class: RUNS
+                 *         _fromEntityKey: host-1
+                 *         _toEntityKey: app-1
+                 */
                 "application/yaml": components["schemas"]["BulkFileContent"];
                 "application/octet-stream": components["schemas"]["BulkFileContent"];
                 "*/*": components["schemas"]["BulkFileContent"];
