@@ -3479,6 +3479,31 @@ export interface components {
         /**
          * @description An entity in the shape of a query's list result. `id` is the entity's `_id`, so it can be
          *     passed back to `/entities/{entityId}`.
+         * @example {
+         *       "id": "0b9c3f3e-5d1a-4b8e-9c61-3f2a7d4e8b10",
+         *       "entity": {
+         *         "_id": "0b9c3f3e-5d1a-4b8e-9c61-3f2a7d4e8b10",
+         *         "_key": "host-1",
+         *         "_type": [
+         *           "example_host"
+         *         ],
+         *         "_class": [
+         *           "Host"
+         *         ],
+         *         "_accountId": "local",
+         *         "_scope": "my-scope",
+         *         "_source": "api",
+         *         "_version": 2,
+         *         "_deleted": false,
+         *         "_createdOn": "2025-06-01T10:00:00.000Z",
+         *         "_beginOn": "2025-06-02T08:30:00.000Z",
+         *         "displayName": "Host 1"
+         *       },
+         *       "properties": {
+         *         "encrypted": false,
+         *         "tag.Production": true
+         *       }
+         *     }
          */
         Vertex: {
             /** @example 0b9c3f3e-5d1a-4b8e-9c61-3f2a7d4e8b10 */
@@ -3569,12 +3594,12 @@ export interface components {
         /**
          * @description The metadata of one version of a raw-data entry.
          * @example {
-         *       "beginOn": 1795353156539,
+         *       "beginOn": 1748853000000,
          *       "contentType": "application/json",
          *       "contentLength": 27,
-         *       "createdOn": 1795353156539,
+         *       "createdOn": 1748772000000,
          *       "deleted": false,
-         *       "versionId": "0f8a4c2e-9d1b-4f6a-8a57-3e2d1c0b9a87"
+         *       "versionId": "550af4a5-b944-4d19-b1d5-a5370014db99"
          *     }
          */
         RawDataMetadata: {
@@ -3738,6 +3763,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /** @example {"instanceId":"i-0a1b2c3d"} */
                 "*/*": string;
             };
         };
@@ -5343,6 +5369,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "deletedEntity": {
+                     *         "id": "0b9c3f3e-5d1a-4b8e-9c61-3f2a7d4e8b10",
+                     *         "entity": {
+                     *           "_id": "0b9c3f3e-5d1a-4b8e-9c61-3f2a7d4e8b10",
+                     *           "_key": "host-1",
+                     *           "_type": [
+                     *             "example_host"
+                     *           ],
+                     *           "_class": [
+                     *             "Host"
+                     *           ],
+                     *           "_accountId": "local",
+                     *           "_scope": "my-scope",
+                     *           "_source": "api",
+                     *           "_version": 3,
+                     *           "_deleted": true,
+                     *           "_createdOn": "2025-06-01T10:00:00.000Z",
+                     *           "_beginOn": "2025-06-02T08:30:00.000Z",
+                     *           "_endOn": "2025-06-04T16:45:00.000Z",
+                     *           "displayName": "Host 1"
+                     *         },
+                     *         "properties": {
+                     *           "encrypted": false,
+                     *           "tag.Production": true
+                     *         }
+                     *       },
+                     *       "numRelationshipsDeleted": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeleteEntityResponse"];
                 };
             };
@@ -5379,6 +5436,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0b9c3f3e-5d1a-4b8e-9c61-3f2a7d4e8b10",
+                     *       "entity": {
+                     *         "_id": "0b9c3f3e-5d1a-4b8e-9c61-3f2a7d4e8b10",
+                     *         "_key": "host-1",
+                     *         "_type": [
+                     *           "example_host"
+                     *         ],
+                     *         "_class": [
+                     *           "Host"
+                     *         ],
+                     *         "_accountId": "local",
+                     *         "_scope": "my-scope",
+                     *         "_source": "api",
+                     *         "_version": 3,
+                     *         "_deleted": false,
+                     *         "_createdOn": "2025-06-01T10:00:00.000Z",
+                     *         "_beginOn": "2025-06-03T09:15:00.000Z",
+                     *         "displayName": "Host 1"
+                     *       },
+                     *       "properties": {
+                     *         "encrypted": false,
+                     *         "owner": "team-b",
+                     *         "tag.Production": true
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Vertex"];
                 };
             };
@@ -5446,6 +5531,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "relationships": [
+                     *         {
+                     *           "id": "e7d1168f-9694-408f-abdb-c2b90547993b",
+                     *           "direction": "OUTGOING",
+                     *           "fromVertexId": "0b9c3f3e-5d1a-4b8e-9c61-3f2a7d4e8b10",
+                     *           "toVertexId": "8bf20406-54e1-4ce3-815f-907c4a829301",
+                     *           "relationship": {
+                     *             "_id": "e7d1168f-9694-408f-abdb-c2b90547993b",
+                     *             "_key": "host-1|runs|app-1",
+                     *             "_type": "example_host_runs_app",
+                     *             "_class": "RUNS",
+                     *             "_fromEntityKey": "host-1",
+                     *             "_toEntityKey": "app-1",
+                     *             "_accountId": "local",
+                     *             "_scope": "my-scope",
+                     *             "_source": "api",
+                     *             "_version": 1,
+                     *             "_deleted": false,
+                     *             "_createdOn": "2025-06-01T10:00:00.000Z",
+                     *             "_beginOn": "2025-06-01T10:00:00.000Z"
+                     *           },
+                     *           "properties": {},
+                     *           "vertex": {
+                     *             "id": "8bf20406-54e1-4ce3-815f-907c4a829301",
+                     *             "entity": {
+                     *               "_id": "8bf20406-54e1-4ce3-815f-907c4a829301",
+                     *               "_key": "app-1",
+                     *               "_type": [
+                     *                 "example_app"
+                     *               ],
+                     *               "_class": [
+                     *                 "Application",
+                     *                 "Service"
+                     *               ],
+                     *               "_accountId": "local",
+                     *               "_scope": "my-scope",
+                     *               "_source": "api",
+                     *               "_version": 1,
+                     *               "_deleted": false,
+                     *               "_createdOn": "2025-06-01T10:00:00.000Z",
+                     *               "_beginOn": "2025-06-01T10:00:00.000Z",
+                     *               "displayName": "App 1"
+                     *             },
+                     *             "properties": {}
+                     *           }
+                     *         }
+                     *       ],
+                     *       "totalCount": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["EntityRelationshipListResponse"];
                 };
             };
@@ -5478,6 +5615,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "entries": {
+                     *         "default": {
+                     *           "beginOn": 1748853000000,
+                     *           "contentType": "application/json",
+                     *           "contentLength": 27,
+                     *           "createdOn": 1748772000000,
+                     *           "deleted": false,
+                     *           "versionId": "550af4a5-b944-4d19-b1d5-a5370014db99"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RawDataEntriesResponse"];
                 };
             };
@@ -5510,6 +5661,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "entries": {
+                     *         "default": [
+                     *           {
+                     *             "beginOn": 1748853000000,
+                     *             "contentType": "application/json",
+                     *             "contentLength": 27,
+                     *             "createdOn": 1748772000000,
+                     *             "deleted": false,
+                     *             "versionId": "550af4a5-b944-4d19-b1d5-a5370014db99"
+                     *           },
+                     *           {
+                     *             "beginOn": 1748772000000,
+                     *             "contentType": "application/json",
+                     *             "contentLength": 27,
+                     *             "createdOn": 1748772000000,
+                     *             "deleted": false,
+                     *             "versionId": "0f8a4c2e-9d1b-4f6a-8a57-3e2d1c0b9a87"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RawDataVersionsByEntryResponse"];
                 };
             };
@@ -5544,6 +5719,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "versions": [
+                     *         {
+                     *           "beginOn": 1748853000000,
+                     *           "contentType": "application/json",
+                     *           "contentLength": 27,
+                     *           "createdOn": 1748772000000,
+                     *           "deleted": false,
+                     *           "versionId": "550af4a5-b944-4d19-b1d5-a5370014db99"
+                     *         },
+                     *         {
+                     *           "beginOn": 1748772000000,
+                     *           "contentType": "application/json",
+                     *           "contentLength": 27,
+                     *           "createdOn": 1748772000000,
+                     *           "deleted": false,
+                     *           "versionId": "0f8a4c2e-9d1b-4f6a-8a57-3e2d1c0b9a87"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["RawDataVersionsResponse"];
                 };
             };
