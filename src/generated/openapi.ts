@@ -5846,6 +5846,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "query": "FIND Host WITH tag.Production = true"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ExplainQueryRequest"];
             };
         };
@@ -5856,6 +5861,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "cypher": "MATCH (n0:Entity:`Host`)\nWHERE n0._accountId = $accountId AND n0._deleted = false AND n0.`tag.Production` = $p0\nWITH DISTINCT n0\nRETURN properties(n0) AS entity\nORDER BY n0._id\nSKIP toInteger($p1) LIMIT toInteger($p2)",
+                     *       "params": {
+                     *         "p0": true,
+                     *         "p1": 0,
+                     *         "p2": 250,
+                     *         "accountId": "local"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ExplainQueryResponse"];
                 };
             };
