@@ -2711,6 +2711,53 @@ export interface components {
             /** @description Always `null`, as in JupiterOne's stored rules; graphsync keeps a rule's outcomes in its alerts and evaluation records. Sent back with `PUT`, it is accepted and dropped. */
             state: Record<string, never> | null;
         };
+        /**
+         * @example {
+         *       "rule": {
+         *         "id": "9b1e2d3c-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+         *         "version": 2,
+         *         "name": "unencrypted-buckets",
+         *         "specVersion": 1,
+         *         "pollingInterval": "ONE_DAY",
+         *         "question": {
+         *           "queries": [
+         *             {
+         *               "name": "query0",
+         *               "query": "FIND aws_s3_bucket WITH encrypted != true",
+         *               "version": "v1",
+         *               "includeDeleted": false
+         *             }
+         *           ]
+         *         },
+         *         "operations": [
+         *           {
+         *             "when": {
+         *               "type": "FILTER",
+         *               "condition": "{{queries.query0.total > 0}}"
+         *             },
+         *             "actions": [
+         *               {
+         *                 "type": "SET_PROPERTY",
+         *                 "targetProperty": "alertLevel",
+         *                 "targetValue": "HIGH"
+         *               },
+         *               {
+         *                 "type": "CREATE_ALERT"
+         *               }
+         *             ]
+         *           }
+         *         ],
+         *         "templates": {},
+         *         "outputs": [],
+         *         "notifyOnFailure": false,
+         *         "triggerActionsOnNewEntitiesOnly": false,
+         *         "tags": [],
+         *         "createdOn": 1748771999400,
+         *         "updatedOn": 1748858399400,
+         *         "state": null
+         *       }
+         *     }
+         */
         RuleResponse: {
             rule: components["schemas"]["Rule"];
         };
@@ -2734,6 +2781,72 @@ export interface components {
              */
             dryRun: boolean;
         };
+        /**
+         * @example {
+         *       "evaluation": {
+         *         "id": "6a7b8c9d-0e1f-4a2b-9c3d-4e5f6a7b8c9d",
+         *         "ruleId": "9b1e2d3c-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+         *         "ruleVersion": 2,
+         *         "ruleName": "unencrypted-buckets",
+         *         "trigger": "SCHEDULED",
+         *         "dryRun": false,
+         *         "status": "SUCCESS",
+         *         "startedOn": 1748858399710,
+         *         "endedOn": 1748858400087,
+         *         "durationMs": 377,
+         *         "queries": [
+         *           {
+         *             "name": "query0",
+         *             "query": "FIND aws_s3_bucket WITH encrypted != true",
+         *             "durationMs": 141,
+         *             "total": 3,
+         *             "type": "list"
+         *           }
+         *         ],
+         *         "outputs": {},
+         *         "operations": [
+         *           {
+         *             "index": 0,
+         *             "conditionResult": true,
+         *             "actions": [
+         *               {
+         *                 "pointer": "/operations/0/actions/0",
+         *                 "type": "SET_PROPERTY",
+         *                 "status": "SUCCESS",
+         *                 "durationMs": 0,
+         *                 "inputs": {
+         *                   "alertLevel": "HIGH"
+         *                 }
+         *               },
+         *               {
+         *                 "pointer": "/operations/0/actions/1",
+         *                 "type": "CREATE_ALERT",
+         *                 "status": "SUCCESS",
+         *                 "durationMs": 73,
+         *                 "target": "5d0c1f7e-8b2a-4c3d-9e4f-1a2b3c4d5e6f",
+         *                 "inputs": {
+         *                   "level": "HIGH"
+         *                 },
+         *                 "result": {
+         *                   "alertId": "5d0c1f7e-8b2a-4c3d-9e4f-1a2b3c4d5e6f",
+         *                   "created": false,
+         *                   "evaluationCount": 2
+         *                 }
+         *               }
+         *             ]
+         *           }
+         *         ],
+         *         "errors": [],
+         *         "entityCount": 3,
+         *         "newEntityCount": 0,
+         *         "alert": {
+         *           "id": "5d0c1f7e-8b2a-4c3d-9e4f-1a2b3c4d5e6f",
+         *           "status": "ACTIVE",
+         *           "change": "UPDATED"
+         *         }
+         *       }
+         *     }
+         */
         EvaluationResponse: {
             evaluation: components["schemas"]["EvaluationRecord"];
         };
@@ -5907,6 +6020,103 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "rules": [
+                     *         {
+                     *           "id": "30cc924f-f3b6-44e0-abd2-d1f387b1a1b1",
+                     *           "version": 1,
+                     *           "name": "public-buckets",
+                     *           "description": "S3 buckets readable by anyone",
+                     *           "specVersion": 1,
+                     *           "pollingInterval": "ONE_DAY",
+                     *           "question": {
+                     *             "queries": [
+                     *               {
+                     *                 "name": "query0",
+                     *                 "query": "FIND aws_s3_bucket WITH public = true",
+                     *                 "version": "v1",
+                     *                 "includeDeleted": false
+                     *               }
+                     *             ]
+                     *           },
+                     *           "operations": [
+                     *             {
+                     *               "when": {
+                     *                 "type": "FILTER",
+                     *                 "specVersion": 1,
+                     *                 "condition": "{{queries.query0.total > 0}}"
+                     *               },
+                     *               "actions": [
+                     *                 {
+                     *                   "type": "SET_PROPERTY",
+                     *                   "targetProperty": "alertLevel",
+                     *                   "targetValue": "CRITICAL"
+                     *                 },
+                     *                 {
+                     *                   "type": "CREATE_ALERT"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "templates": {},
+                     *           "outputs": [
+                     *             "queries.query0.total",
+                     *             "alertLevel"
+                     *           ],
+                     *           "notifyOnFailure": false,
+                     *           "triggerActionsOnNewEntitiesOnly": false,
+                     *           "tags": [],
+                     *           "createdOn": 1748944800000,
+                     *           "updatedOn": 1748944800000,
+                     *           "state": null
+                     *         },
+                     *         {
+                     *           "id": "9b1e2d3c-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+                     *           "version": 2,
+                     *           "name": "unencrypted-buckets",
+                     *           "specVersion": 1,
+                     *           "pollingInterval": "ONE_DAY",
+                     *           "question": {
+                     *             "queries": [
+                     *               {
+                     *                 "name": "query0",
+                     *                 "query": "FIND aws_s3_bucket WITH encrypted != true",
+                     *                 "version": "v1",
+                     *                 "includeDeleted": false
+                     *               }
+                     *             ]
+                     *           },
+                     *           "operations": [
+                     *             {
+                     *               "when": {
+                     *                 "type": "FILTER",
+                     *                 "condition": "{{queries.query0.total > 0}}"
+                     *               },
+                     *               "actions": [
+                     *                 {
+                     *                   "type": "SET_PROPERTY",
+                     *                   "targetProperty": "alertLevel",
+                     *                   "targetValue": "HIGH"
+                     *                 },
+                     *                 {
+                     *                   "type": "CREATE_ALERT"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "templates": {},
+                     *           "outputs": [],
+                     *           "notifyOnFailure": false,
+                     *           "triggerActionsOnNewEntitiesOnly": false,
+                     *           "tags": [],
+                     *           "createdOn": 1748771999400,
+                     *           "updatedOn": 1748858399400,
+                     *           "state": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["RuleListResponse"];
                 };
             };
@@ -5936,6 +6146,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "rule": {
+                     *         "id": "9b1e2d3c-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+                     *         "version": 1,
+                     *         "name": "unencrypted-buckets",
+                     *         "specVersion": 1,
+                     *         "pollingInterval": "ONE_DAY",
+                     *         "question": {
+                     *           "queries": [
+                     *             {
+                     *               "name": "query0",
+                     *               "query": "FIND aws_s3_bucket WITH encrypted != true",
+                     *               "version": "v1",
+                     *               "includeDeleted": false
+                     *             }
+                     *           ]
+                     *         },
+                     *         "operations": [
+                     *           {
+                     *             "when": {
+                     *               "type": "FILTER",
+                     *               "condition": "{{queries.query0.total > 0}}"
+                     *             },
+                     *             "actions": [
+                     *               {
+                     *                 "type": "SET_PROPERTY",
+                     *                 "targetProperty": "alertLevel",
+                     *                 "targetValue": "HIGH"
+                     *               },
+                     *               {
+                     *                 "type": "CREATE_ALERT"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "templates": {},
+                     *         "outputs": [],
+                     *         "notifyOnFailure": false,
+                     *         "triggerActionsOnNewEntitiesOnly": false,
+                     *         "tags": [],
+                     *         "createdOn": 1748771999400,
+                     *         "updatedOn": 1748771999400,
+                     *         "state": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RuleResponse"];
                 };
             };
@@ -5966,6 +6223,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "valid": true,
+                     *       "rule": {
+                     *         "name": "unencrypted-buckets",
+                     *         "specVersion": 1,
+                     *         "pollingInterval": "ONE_DAY",
+                     *         "question": {
+                     *           "queries": [
+                     *             {
+                     *               "name": "query0",
+                     *               "query": "FIND aws_s3_bucket WITH encrypted != true",
+                     *               "version": "v1",
+                     *               "includeDeleted": false
+                     *             }
+                     *           ]
+                     *         },
+                     *         "operations": [
+                     *           {
+                     *             "when": {
+                     *               "type": "FILTER",
+                     *               "condition": "{{queries.query0.total > 0}}"
+                     *             },
+                     *             "actions": [
+                     *               {
+                     *                 "type": "SET_PROPERTY",
+                     *                 "targetProperty": "alertLevel",
+                     *                 "targetValue": "HIGH"
+                     *               },
+                     *               {
+                     *                 "type": "CREATE_ALERT"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "templates": {},
+                     *         "outputs": [],
+                     *         "notifyOnFailure": false,
+                     *         "triggerActionsOnNewEntitiesOnly": false,
+                     *         "tags": []
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RuleValidation"];
                 };
             };
@@ -5995,6 +6295,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "rule": {
+                     *         "id": "30cc924f-f3b6-44e0-abd2-d1f387b1a1b1",
+                     *         "version": 1,
+                     *         "name": "public-buckets",
+                     *         "description": "S3 buckets readable by anyone",
+                     *         "specVersion": 1,
+                     *         "pollingInterval": "ONE_DAY",
+                     *         "question": {
+                     *           "queries": [
+                     *             {
+                     *               "name": "query0",
+                     *               "query": "FIND aws_s3_bucket WITH public = true",
+                     *               "version": "v1",
+                     *               "includeDeleted": false
+                     *             }
+                     *           ]
+                     *         },
+                     *         "operations": [
+                     *           {
+                     *             "when": {
+                     *               "type": "FILTER",
+                     *               "specVersion": 1,
+                     *               "condition": "{{queries.query0.total > 0}}"
+                     *             },
+                     *             "actions": [
+                     *               {
+                     *                 "type": "SET_PROPERTY",
+                     *                 "targetProperty": "alertLevel",
+                     *                 "targetValue": "CRITICAL"
+                     *               },
+                     *               {
+                     *                 "type": "CREATE_ALERT"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "templates": {},
+                     *         "outputs": [
+                     *           "queries.query0.total",
+                     *           "alertLevel"
+                     *         ],
+                     *         "notifyOnFailure": false,
+                     *         "triggerActionsOnNewEntitiesOnly": false,
+                     *         "tags": [],
+                     *         "createdOn": 1748944800000,
+                     *         "updatedOn": 1748944800000,
+                     *         "state": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RuleResponse"];
                 };
             };
@@ -6015,6 +6367,40 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "rule": {
+                 *         "name": "unencrypted-buckets",
+                 *         "pollingInterval": "ONE_DAY",
+                 *         "question": {
+                 *           "queries": [
+                 *             {
+                 *               "query": "FIND aws_s3_bucket WITH encrypted != true"
+                 *             }
+                 *           ]
+                 *         },
+                 *         "operations": [
+                 *           {
+                 *             "when": {
+                 *               "type": "FILTER",
+                 *               "condition": "{{queries.query0.total > 0}}"
+                 *             },
+                 *             "actions": [
+                 *               {
+                 *                 "type": "SET_PROPERTY",
+                 *                 "targetProperty": "alertLevel",
+                 *                 "targetValue": "HIGH"
+                 *               },
+                 *               {
+                 *                 "type": "CREATE_ALERT"
+                 *               }
+                 *             ]
+                 *           }
+                 *         ]
+                 *       },
+                 *       "dryRun": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["DryRunRequest"];
             };
         };
@@ -6025,6 +6411,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "evaluation": {
+                     *         "id": "372ad7cf-c46b-4fc5-8f6e-fe0e73e49b66",
+                     *         "ruleName": "unencrypted-buckets",
+                     *         "trigger": "DRY_RUN",
+                     *         "dryRun": true,
+                     *         "status": "SUCCESS",
+                     *         "startedOn": 1748951400000,
+                     *         "endedOn": 1748951400064,
+                     *         "durationMs": 64,
+                     *         "queries": [
+                     *           {
+                     *             "name": "query0",
+                     *             "query": "FIND aws_s3_bucket WITH encrypted != true",
+                     *             "durationMs": 37,
+                     *             "total": 3,
+                     *             "type": "list"
+                     *           }
+                     *         ],
+                     *         "outputs": {},
+                     *         "operations": [
+                     *           {
+                     *             "index": 0,
+                     *             "conditionResult": true,
+                     *             "actions": [
+                     *               {
+                     *                 "pointer": "/operations/0/actions/0",
+                     *                 "type": "SET_PROPERTY",
+                     *                 "status": "SUCCESS",
+                     *                 "durationMs": 0,
+                     *                 "inputs": {
+                     *                   "alertLevel": "HIGH"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "pointer": "/operations/0/actions/1",
+                     *                 "type": "CREATE_ALERT",
+                     *                 "status": "DRY_RUN",
+                     *                 "durationMs": 0,
+                     *                 "inputs": {
+                     *                   "level": "HIGH"
+                     *                 }
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "errors": [],
+                     *         "entityCount": 3,
+                     *         "newEntityCount": 3
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["EvaluationResponse"];
                 };
             };
@@ -6139,6 +6578,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "dryRun": false
+                 *     }
+                 */
                 "application/json": components["schemas"]["EvaluateRequest"];
             };
         };
@@ -6149,6 +6593,72 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "evaluation": {
+                     *         "id": "7010a6a8-eed3-418c-84e1-277bc583d5d8",
+                     *         "ruleId": "9b1e2d3c-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+                     *         "ruleVersion": 2,
+                     *         "ruleName": "unencrypted-buckets",
+                     *         "trigger": "MANUAL",
+                     *         "dryRun": false,
+                     *         "status": "SUCCESS",
+                     *         "startedOn": 1748952000000,
+                     *         "endedOn": 1748952000212,
+                     *         "durationMs": 212,
+                     *         "queries": [
+                     *           {
+                     *             "name": "query0",
+                     *             "query": "FIND aws_s3_bucket WITH encrypted != true",
+                     *             "durationMs": 88,
+                     *             "total": 3,
+                     *             "type": "list"
+                     *           }
+                     *         ],
+                     *         "outputs": {},
+                     *         "operations": [
+                     *           {
+                     *             "index": 0,
+                     *             "conditionResult": true,
+                     *             "actions": [
+                     *               {
+                     *                 "pointer": "/operations/0/actions/0",
+                     *                 "type": "SET_PROPERTY",
+                     *                 "status": "SUCCESS",
+                     *                 "durationMs": 0,
+                     *                 "inputs": {
+                     *                   "alertLevel": "HIGH"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "pointer": "/operations/0/actions/1",
+                     *                 "type": "CREATE_ALERT",
+                     *                 "status": "SUCCESS",
+                     *                 "durationMs": 51,
+                     *                 "target": "5d0c1f7e-8b2a-4c3d-9e4f-1a2b3c4d5e6f",
+                     *                 "inputs": {
+                     *                   "level": "HIGH"
+                     *                 },
+                     *                 "result": {
+                     *                   "alertId": "5d0c1f7e-8b2a-4c3d-9e4f-1a2b3c4d5e6f",
+                     *                   "created": false,
+                     *                   "evaluationCount": 3
+                     *                 }
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "errors": [],
+                     *         "entityCount": 3,
+                     *         "newEntityCount": 0,
+                     *         "alert": {
+                     *           "id": "5d0c1f7e-8b2a-4c3d-9e4f-1a2b3c4d5e6f",
+                     *           "status": "ACTIVE",
+                     *           "change": "UPDATED"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["EvaluationResponse"];
                 };
             };
@@ -6183,6 +6693,136 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "evaluations": [
+                     *         {
+                     *           "id": "6a7b8c9d-0e1f-4a2b-9c3d-4e5f6a7b8c9d",
+                     *           "ruleId": "9b1e2d3c-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+                     *           "ruleVersion": 2,
+                     *           "ruleName": "unencrypted-buckets",
+                     *           "trigger": "SCHEDULED",
+                     *           "dryRun": false,
+                     *           "status": "SUCCESS",
+                     *           "startedOn": 1748858399710,
+                     *           "endedOn": 1748858400087,
+                     *           "durationMs": 377,
+                     *           "queries": [
+                     *             {
+                     *               "name": "query0",
+                     *               "query": "FIND aws_s3_bucket WITH encrypted != true",
+                     *               "durationMs": 141,
+                     *               "total": 3,
+                     *               "type": "list"
+                     *             }
+                     *           ],
+                     *           "outputs": {},
+                     *           "operations": [
+                     *             {
+                     *               "index": 0,
+                     *               "conditionResult": true,
+                     *               "actions": [
+                     *                 {
+                     *                   "pointer": "/operations/0/actions/0",
+                     *                   "type": "SET_PROPERTY",
+                     *                   "status": "SUCCESS",
+                     *                   "durationMs": 0,
+                     *                   "inputs": {
+                     *                     "alertLevel": "HIGH"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "pointer": "/operations/0/actions/1",
+                     *                   "type": "CREATE_ALERT",
+                     *                   "status": "SUCCESS",
+                     *                   "durationMs": 73,
+                     *                   "target": "5d0c1f7e-8b2a-4c3d-9e4f-1a2b3c4d5e6f",
+                     *                   "inputs": {
+                     *                     "level": "HIGH"
+                     *                   },
+                     *                   "result": {
+                     *                     "alertId": "5d0c1f7e-8b2a-4c3d-9e4f-1a2b3c4d5e6f",
+                     *                     "created": false,
+                     *                     "evaluationCount": 2
+                     *                   }
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "errors": [],
+                     *           "entityCount": 3,
+                     *           "newEntityCount": 0,
+                     *           "alert": {
+                     *             "id": "5d0c1f7e-8b2a-4c3d-9e4f-1a2b3c4d5e6f",
+                     *             "status": "ACTIVE",
+                     *             "change": "UPDATED"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "1f2e3d4c-5b6a-4798-8a9b-0c1d2e3f4a5b",
+                     *           "ruleId": "9b1e2d3c-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+                     *           "ruleVersion": 1,
+                     *           "ruleName": "unencrypted-buckets",
+                     *           "trigger": "SCHEDULED",
+                     *           "dryRun": false,
+                     *           "status": "SUCCESS",
+                     *           "startedOn": 1748771999620,
+                     *           "endedOn": 1748772000118,
+                     *           "durationMs": 498,
+                     *           "queries": [
+                     *             {
+                     *               "name": "query0",
+                     *               "query": "FIND aws_s3_bucket WITH encrypted != true",
+                     *               "durationMs": 182,
+                     *               "total": 3,
+                     *               "type": "list"
+                     *             }
+                     *           ],
+                     *           "outputs": {},
+                     *           "operations": [
+                     *             {
+                     *               "index": 0,
+                     *               "conditionResult": true,
+                     *               "actions": [
+                     *                 {
+                     *                   "pointer": "/operations/0/actions/0",
+                     *                   "type": "SET_PROPERTY",
+                     *                   "status": "SUCCESS",
+                     *                   "durationMs": 0,
+                     *                   "inputs": {
+                     *                     "alertLevel": "HIGH"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "pointer": "/operations/0/actions/1",
+                     *                   "type": "CREATE_ALERT",
+                     *                   "status": "SUCCESS",
+                     *                   "durationMs": 96,
+                     *                   "target": "5d0c1f7e-8b2a-4c3d-9e4f-1a2b3c4d5e6f",
+                     *                   "inputs": {
+                     *                     "level": "HIGH"
+                     *                   },
+                     *                   "result": {
+                     *                     "alertId": "5d0c1f7e-8b2a-4c3d-9e4f-1a2b3c4d5e6f",
+                     *                     "created": true,
+                     *                     "evaluationCount": 1
+                     *                   }
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "errors": [],
+                     *           "entityCount": 3,
+                     *           "newEntityCount": 3,
+                     *           "alert": {
+                     *             "id": "5d0c1f7e-8b2a-4c3d-9e4f-1a2b3c4d5e6f",
+                     *             "status": "ACTIVE",
+                     *             "change": "OPENED"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["EvaluationListResponse"];
                 };
             };
