@@ -3036,6 +3036,28 @@ export interface components {
              */
             updatedOn: number;
         };
+        /**
+         * @example {
+         *       "question": {
+         *         "id": "e5948f36-0770-4536-bbc6-58569908f8ca",
+         *         "version": 1,
+         *         "title": "Unencrypted buckets",
+         *         "queries": [
+         *           {
+         *             "name": "query0",
+         *             "query": "FIND aws_s3_bucket WITH encrypted != true",
+         *             "version": "v1",
+         *             "includeDeleted": false
+         *           }
+         *         ],
+         *         "tags": [
+         *           "cis"
+         *         ],
+         *         "createdOn": 1795353200000,
+         *         "updatedOn": 1795353200000
+         *       }
+         *     }
+         */
         QuestionResponse: {
             question: components["schemas"]["Question"];
         };
@@ -3357,6 +3379,24 @@ export interface components {
              */
             updatedOn: number;
         };
+        /**
+         * @example {
+         *       "integration": {
+         *         "id": "06b4bb32-e18e-457d-94df-1d583ba92b5d",
+         *         "type": "jira",
+         *         "name": "Acme Jira",
+         *         "config": {
+         *           "baseUrl": "https://acme.atlassian.net",
+         *           "email": "alerts@acme.com"
+         *         },
+         *         "secretNames": [
+         *           "apiToken"
+         *         ],
+         *         "createdOn": 1795353300000,
+         *         "updatedOn": 1795353300000
+         *       }
+         *     }
+         */
         IntegrationResponse: {
             integration: components["schemas"]["Integration"];
         };
@@ -6887,6 +6927,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "questions": [
+                     *         {
+                     *           "id": "8d3b5f71-2c9e-4a06-b7d4-e1f0a2c3b4d5",
+                     *           "version": 1,
+                     *           "title": "Public buckets",
+                     *           "queries": [
+                     *             {
+                     *               "name": "query0",
+                     *               "query": "FIND aws_s3_bucket WITH public = true",
+                     *               "version": "v1",
+                     *               "includeDeleted": false
+                     *             }
+                     *           ],
+                     *           "tags": [],
+                     *           "createdOn": 1795353230000,
+                     *           "updatedOn": 1795353230000
+                     *         },
+                     *         {
+                     *           "id": "e5948f36-0770-4536-bbc6-58569908f8ca",
+                     *           "version": 1,
+                     *           "title": "Unencrypted buckets",
+                     *           "queries": [
+                     *             {
+                     *               "name": "query0",
+                     *               "query": "FIND aws_s3_bucket WITH encrypted != true",
+                     *               "version": "v1",
+                     *               "includeDeleted": false
+                     *             }
+                     *           ],
+                     *           "tags": [
+                     *             "cis"
+                     *           ],
+                     *           "createdOn": 1795353200000,
+                     *           "updatedOn": 1795353200000
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["QuestionListResponse"];
                 };
             };
@@ -6983,6 +7063,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "question": {
+                     *         "id": "e5948f36-0770-4536-bbc6-58569908f8ca",
+                     *         "version": 2,
+                     *         "title": "Unencrypted buckets",
+                     *         "queries": [
+                     *           {
+                     *             "name": "query0",
+                     *             "query": "FIND aws_s3_bucket WITH encrypted != true",
+                     *             "version": "v1",
+                     *             "includeDeleted": false
+                     *           }
+                     *         ],
+                     *         "tags": [
+                     *           "cis"
+                     *         ],
+                     *         "createdOn": 1795353200000,
+                     *         "updatedOn": 1795353260000
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["QuestionResponse"];
                 };
             };
@@ -7045,6 +7147,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "integrations": [
+                     *         {
+                     *           "id": "06b4bb32-e18e-457d-94df-1d583ba92b5d",
+                     *           "type": "jira",
+                     *           "name": "Acme Jira",
+                     *           "config": {
+                     *             "baseUrl": "https://acme.atlassian.net",
+                     *             "email": "alerts@acme.com"
+                     *           },
+                     *           "secretNames": [
+                     *             "apiToken"
+                     *           ],
+                     *           "createdOn": 1795353300000,
+                     *           "updatedOn": 1795353300000
+                     *         },
+                     *         {
+                     *           "id": "0aa21862-3f1f-43e9-bcda-ff672bfa522c",
+                     *           "type": "slack",
+                     *           "name": "Acme Slack",
+                     *           "config": {},
+                     *           "secretNames": [
+                     *             "botToken"
+                     *           ],
+                     *           "createdOn": 1795353320000,
+                     *           "updatedOn": 1795353320000
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["IntegrationListResponse"];
                 };
             };
@@ -7142,6 +7275,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "integration": {
+                     *         "id": "06b4bb32-e18e-457d-94df-1d583ba92b5d",
+                     *         "type": "jira",
+                     *         "name": "Acme Jira",
+                     *         "config": {
+                     *           "baseUrl": "https://acme.atlassian.net",
+                     *           "email": "alerts@acme.com"
+                     *         },
+                     *         "secretNames": [
+                     *           "apiToken"
+                     *         ],
+                     *         "createdOn": 1795353300000,
+                     *         "updatedOn": 1795353380000
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["IntegrationResponse"];
                 };
             };
