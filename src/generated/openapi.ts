@@ -3472,6 +3472,26 @@ export interface components {
                 [key: string]: number;
             };
         };
+        /**
+         * @example {
+         *       "alert": {
+         *         "id": "5d0c1f7e-8b2a-4c3d-9e4f-1a2b3c4d5e6f",
+         *         "ruleId": "9b1e2d3c-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+         *         "ruleName": "unencrypted-buckets",
+         *         "ruleVersion": 2,
+         *         "level": "HIGH",
+         *         "status": "ACTIVE",
+         *         "createdOn": 1748772000000,
+         *         "updatedOn": 1748858400000,
+         *         "firstEvaluationId": "1f2e3d4c-5b6a-4798-8a9b-0c1d2e3f4a5b",
+         *         "lastEvaluationId": "6a7b8c9d-0e1f-4a2b-9c3d-4e5f6a7b8c9d",
+         *         "evaluationCount": 2,
+         *         "queryTotals": {
+         *           "query0": 3
+         *         }
+         *       }
+         *     }
+         */
         AlertResponse: {
             alert: components["schemas"]["Alert"];
         };
@@ -4064,6 +4084,20 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "parameter": {
+                 *         "name": "trustedCidrs",
+                 *         "value": [
+                 *           "10.0.0.0/8",
+                 *           "192.168.0.0/16"
+                 *         ],
+                 *         "secret": false,
+                 *         "createdOn": 1795353156539,
+                 *         "updatedOn": 1795353156539
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["ParameterResponse"];
             };
         };
@@ -7362,6 +7396,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "alerts": [
+                     *         {
+                     *           "id": "5d0c1f7e-8b2a-4c3d-9e4f-1a2b3c4d5e6f",
+                     *           "ruleId": "9b1e2d3c-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+                     *           "ruleName": "unencrypted-buckets",
+                     *           "ruleVersion": 2,
+                     *           "level": "HIGH",
+                     *           "status": "ACTIVE",
+                     *           "createdOn": 1748772000000,
+                     *           "updatedOn": 1748858400000,
+                     *           "firstEvaluationId": "1f2e3d4c-5b6a-4798-8a9b-0c1d2e3f4a5b",
+                     *           "lastEvaluationId": "6a7b8c9d-0e1f-4a2b-9c3d-4e5f6a7b8c9d",
+                     *           "evaluationCount": 2,
+                     *           "queryTotals": {
+                     *             "query0": 3
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["AlertListResponse"];
                 };
             };
@@ -7419,6 +7475,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "alert": {
+                     *         "id": "5d0c1f7e-8b2a-4c3d-9e4f-1a2b3c4d5e6f",
+                     *         "ruleId": "9b1e2d3c-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+                     *         "ruleName": "unencrypted-buckets",
+                     *         "ruleVersion": 2,
+                     *         "level": "HIGH",
+                     *         "status": "DISMISSED",
+                     *         "createdOn": 1748772000000,
+                     *         "updatedOn": 1748876400000,
+                     *         "dismissedOn": 1748876400000,
+                     *         "firstEvaluationId": "1f2e3d4c-5b6a-4798-8a9b-0c1d2e3f4a5b",
+                     *         "lastEvaluationId": "6a7b8c9d-0e1f-4a2b-9c3d-4e5f6a7b8c9d",
+                     *         "evaluationCount": 2,
+                     *         "queryTotals": {
+                     *           "query0": 3
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AlertResponse"];
                 };
             };
@@ -7462,6 +7539,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "parameters": [
+                     *         {
+                     *           "name": "slackToken",
+                     *           "secret": true,
+                     *           "createdOn": 1795353140000,
+                     *           "updatedOn": 1795353140000
+                     *         },
+                     *         {
+                     *           "name": "trustedCidrs",
+                     *           "value": [
+                     *             "10.0.0.0/8",
+                     *             "192.168.0.0/16"
+                     *           ],
+                     *           "secret": false,
+                     *           "createdOn": 1795353156539,
+                     *           "updatedOn": 1795353156539
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ParameterListResponse"];
                 };
             };
