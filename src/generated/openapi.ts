@@ -2753,7 +2753,7 @@ export interface components {
          *         "triggerActionsOnNewEntitiesOnly": false,
          *         "tags": [],
          *         "createdOn": 1748771999400,
-         *         "updatedOn": 1748858399400,
+         *         "updatedOn": 1748851200000,
          *         "state": null
          *       }
          *     }
@@ -6185,7 +6185,7 @@ export interface operations {
                      *           "triggerActionsOnNewEntitiesOnly": false,
                      *           "tags": [],
                      *           "createdOn": 1748771999400,
-                     *           "updatedOn": 1748858399400,
+                     *           "updatedOn": 1748851200000,
                      *           "state": null
                      *         }
                      *       ]
@@ -6677,8 +6677,8 @@ export interface operations {
                      *         "trigger": "MANUAL",
                      *         "dryRun": false,
                      *         "status": "SUCCESS",
-                     *         "startedOn": 1748952000000,
-                     *         "endedOn": 1748952000212,
+                     *         "startedOn": 1748862000000,
+                     *         "endedOn": 1748862000212,
                      *         "durationMs": 212,
                      *         "queries": [
                      *           {
@@ -7488,8 +7488,8 @@ export interface operations {
                      *         "updatedOn": 1748876400000,
                      *         "dismissedOn": 1748876400000,
                      *         "firstEvaluationId": "1f2e3d4c-5b6a-4798-8a9b-0c1d2e3f4a5b",
-                     *         "lastEvaluationId": "6a7b8c9d-0e1f-4a2b-9c3d-4e5f6a7b8c9d",
-                     *         "evaluationCount": 2,
+                     *         "lastEvaluationId": "7010a6a8-eed3-418c-84e1-277bc583d5d8",
+                     *         "evaluationCount": 3,
                      *         "queryTotals": {
                      *           "query0": 3
                      *         }
