@@ -3557,10 +3557,11 @@ export interface components {
          *             "_class": [
          *               "Host"
          *             ],
-         *             "displayName": "web-1"
+         *             "displayName": "Host 1"
          *           },
          *           "properties": {
-         *             "active": true
+         *             "encrypted": false,
+         *             "tag.Production": true
          *           }
          *         }
          *       ]
