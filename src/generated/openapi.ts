@@ -1454,6 +1454,21 @@ export interface components {
              */
             createdOn: number;
         };
+        /**
+         * @example {
+         *       "account": {
+         *         "id": "local",
+         *         "features": [
+         *           "OVERRIDE",
+         *           "PUT"
+         *         ],
+         *         "notificationEmails": [
+         *           "secops@example.com"
+         *         ],
+         *         "createdOn": 1748563200000
+         *       }
+         *     }
+         */
         AccountResponse: {
             account: components["schemas"]["Account"];
         };
@@ -2189,6 +2204,18 @@ export interface components {
             name: string;
             description: string;
         };
+        /**
+         * @example {
+         *       "events": [
+         *         {
+         *           "id": "a7de8ea3-2a0d-4449-9ea9-502d2b877f74",
+         *           "createDate": 1795353157749,
+         *           "name": "step_start",
+         *           "description": "Starting step \"Fetch hosts\"..."
+         *         }
+         *       ]
+         *     }
+         */
         JobEventListResponse: {
             events: components["schemas"]["JobEvent"][];
         };
@@ -2701,6 +2728,53 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         };
+        /**
+         * @example {
+         *       "rule": {
+         *         "id": "9b1e2d3c-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+         *         "version": 2,
+         *         "name": "unencrypted-buckets",
+         *         "specVersion": 1,
+         *         "pollingInterval": "ONE_DAY",
+         *         "question": {
+         *           "queries": [
+         *             {
+         *               "name": "query0",
+         *               "query": "FIND aws_s3_bucket WITH encrypted != true",
+         *               "version": "v1",
+         *               "includeDeleted": false
+         *             }
+         *           ]
+         *         },
+         *         "operations": [
+         *           {
+         *             "when": {
+         *               "type": "FILTER",
+         *               "condition": "{{queries.query0.total > 0}}"
+         *             },
+         *             "actions": [
+         *               {
+         *                 "type": "SET_PROPERTY",
+         *                 "targetProperty": "alertLevel",
+         *                 "targetValue": "HIGH"
+         *               },
+         *               {
+         *                 "type": "CREATE_ALERT"
+         *               }
+         *             ]
+         *           }
+         *         ],
+         *         "templates": {},
+         *         "outputs": [],
+         *         "notifyOnFailure": false,
+         *         "triggerActionsOnNewEntitiesOnly": false,
+         *         "tags": [],
+         *         "createdOn": 1748771999400,
+         *         "updatedOn": 1748851200000,
+         *         "state": null
+         *       }
+         *     }
+         */
         RuleResponse: {
             rule: components["schemas"]["Rule"];
         };
@@ -2724,6 +2798,72 @@ export interface components {
              */
             dryRun: boolean;
         };
+        /**
+         * @example {
+         *       "evaluation": {
+         *         "id": "6a7b8c9d-0e1f-4a2b-9c3d-4e5f6a7b8c9d",
+         *         "ruleId": "9b1e2d3c-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+         *         "ruleVersion": 2,
+         *         "ruleName": "unencrypted-buckets",
+         *         "trigger": "SCHEDULED",
+         *         "dryRun": false,
+         *         "status": "SUCCESS",
+         *         "startedOn": 1748858399710,
+         *         "endedOn": 1748858400087,
+         *         "durationMs": 377,
+         *         "queries": [
+         *           {
+         *             "name": "query0",
+         *             "query": "FIND aws_s3_bucket WITH encrypted != true",
+         *             "durationMs": 141,
+         *             "total": 3,
+         *             "type": "list"
+         *           }
+         *         ],
+         *         "outputs": {},
+         *         "operations": [
+         *           {
+         *             "index": 0,
+         *             "conditionResult": true,
+         *             "actions": [
+         *               {
+         *                 "pointer": "/operations/0/actions/0",
+         *                 "type": "SET_PROPERTY",
+         *                 "status": "SUCCESS",
+         *                 "durationMs": 0,
+         *                 "inputs": {
+         *                   "alertLevel": "HIGH"
+         *                 }
+         *               },
+         *               {
+         *                 "pointer": "/operations/0/actions/1",
+         *                 "type": "CREATE_ALERT",
+         *                 "status": "SUCCESS",
+         *                 "durationMs": 73,
+         *                 "target": "5d0c1f7e-8b2a-4c3d-9e4f-1a2b3c4d5e6f",
+         *                 "inputs": {
+         *                   "level": "HIGH"
+         *                 },
+         *                 "result": {
+         *                   "alertId": "5d0c1f7e-8b2a-4c3d-9e4f-1a2b3c4d5e6f",
+         *                   "created": false,
+         *                   "evaluationCount": 2
+         *                 }
+         *               }
+         *             ]
+         *           }
+         *         ],
+         *         "errors": [],
+         *         "entityCount": 3,
+         *         "newEntityCount": 0,
+         *         "alert": {
+         *           "id": "5d0c1f7e-8b2a-4c3d-9e4f-1a2b3c4d5e6f",
+         *           "status": "ACTIVE",
+         *           "change": "UPDATED"
+         *         }
+         *       }
+         *     }
+         */
         EvaluationResponse: {
             evaluation: components["schemas"]["EvaluationRecord"];
         };
@@ -2913,6 +3053,28 @@ export interface components {
              */
             updatedOn: number;
         };
+        /**
+         * @example {
+         *       "question": {
+         *         "id": "e5948f36-0770-4536-bbc6-58569908f8ca",
+         *         "version": 1,
+         *         "title": "Unencrypted buckets",
+         *         "queries": [
+         *           {
+         *             "name": "query0",
+         *             "query": "FIND aws_s3_bucket WITH encrypted != true",
+         *             "version": "v1",
+         *             "includeDeleted": false
+         *           }
+         *         ],
+         *         "tags": [
+         *           "cis"
+         *         ],
+         *         "createdOn": 1795353200000,
+         *         "updatedOn": 1795353200000
+         *       }
+         *     }
+         */
         QuestionResponse: {
             question: components["schemas"]["Question"];
         };
@@ -3238,6 +3400,24 @@ export interface components {
              */
             updatedOn: number;
         };
+        /**
+         * @example {
+         *       "integration": {
+         *         "id": "06b4bb32-e18e-457d-94df-1d583ba92b5d",
+         *         "type": "jira",
+         *         "name": "Acme Jira",
+         *         "config": {
+         *           "baseUrl": "https://acme.atlassian.net",
+         *           "email": "alerts@acme.com"
+         *         },
+         *         "secretNames": [
+         *           "apiToken"
+         *         ],
+         *         "createdOn": 1795353300000,
+         *         "updatedOn": 1795353300000
+         *       }
+         *     }
+         */
         IntegrationResponse: {
             integration: components["schemas"]["Integration"];
         };
@@ -3313,6 +3493,26 @@ export interface components {
                 [key: string]: number;
             };
         };
+        /**
+         * @example {
+         *       "alert": {
+         *         "id": "5d0c1f7e-8b2a-4c3d-9e4f-1a2b3c4d5e6f",
+         *         "ruleId": "9b1e2d3c-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+         *         "ruleName": "unencrypted-buckets",
+         *         "ruleVersion": 2,
+         *         "level": "HIGH",
+         *         "status": "ACTIVE",
+         *         "createdOn": 1748772000000,
+         *         "updatedOn": 1748858400000,
+         *         "firstEvaluationId": "1f2e3d4c-5b6a-4798-8a9b-0c1d2e3f4a5b",
+         *         "lastEvaluationId": "6a7b8c9d-0e1f-4a2b-9c3d-4e5f6a7b8c9d",
+         *         "evaluationCount": 2,
+         *         "queryTotals": {
+         *           "query0": 3
+         *         }
+         *       }
+         *     }
+         */
         AlertResponse: {
             alert: components["schemas"]["Alert"];
         };
@@ -3378,10 +3578,11 @@ export interface components {
          *             "_class": [
          *               "Host"
          *             ],
-         *             "displayName": "web-1"
+         *             "displayName": "Host 1"
          *           },
          *           "properties": {
-         *             "active": true
+         *             "encrypted": false,
+         *             "tag.Production": true
          *           }
          *         }
          *       ]
@@ -3473,6 +3674,31 @@ export interface components {
         /**
          * @description An entity in the shape of a query's list result. `id` is the entity's `_id`, so it can be
          *     passed back to `/entities/{entityId}`.
+         * @example {
+         *       "id": "0b9c3f3e-5d1a-4b8e-9c61-3f2a7d4e8b10",
+         *       "entity": {
+         *         "_id": "0b9c3f3e-5d1a-4b8e-9c61-3f2a7d4e8b10",
+         *         "_key": "host-1",
+         *         "_type": [
+         *           "example_host"
+         *         ],
+         *         "_class": [
+         *           "Host"
+         *         ],
+         *         "_accountId": "local",
+         *         "_scope": "my-scope",
+         *         "_source": "api",
+         *         "_version": 2,
+         *         "_deleted": false,
+         *         "_createdOn": "2025-06-01T10:00:00.000Z",
+         *         "_beginOn": "2025-06-02T08:30:00.000Z",
+         *         "displayName": "Host 1"
+         *       },
+         *       "properties": {
+         *         "encrypted": false,
+         *         "tag.Production": true
+         *       }
+         *     }
          */
         Vertex: {
             /** @example 0b9c3f3e-5d1a-4b8e-9c61-3f2a7d4e8b10 */
@@ -3563,12 +3789,12 @@ export interface components {
         /**
          * @description The metadata of one version of a raw-data entry.
          * @example {
-         *       "beginOn": 1795353156539,
+         *       "beginOn": 1748853000000,
          *       "contentType": "application/json",
          *       "contentLength": 27,
-         *       "createdOn": 1795353156539,
+         *       "createdOn": 1748772000000,
          *       "deleted": false,
-         *       "versionId": "0f8a4c2e-9d1b-4f6a-8a57-3e2d1c0b9a87"
+         *       "versionId": "550af4a5-b944-4d19-b1d5-a5370014db99"
          *     }
          */
         RawDataMetadata: {
@@ -3732,6 +3958,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /** @example {"instanceId":"i-0a1b2c3d"} */
                 "*/*": string;
             };
         };
@@ -3873,21 +4100,26 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The job, as it is after the operation. */
-        SyncJob: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["SyncJobResponse"];
-            };
-        };
         /** @description The parameter (a secret one without its `value`). */
         Parameter: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "parameter": {
+                 *         "name": "trustedCidrs",
+                 *         "value": [
+                 *           "10.0.0.0/8",
+                 *           "192.168.0.0/16"
+                 *         ],
+                 *         "secret": false,
+                 *         "createdOn": 1795353156539,
+                 *         "updatedOn": 1795353156539
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["ParameterResponse"];
             };
         };
@@ -3999,6 +4231,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": components["schemas"]["HealthResponse"];
                 };
             };
@@ -4030,6 +4267,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "unavailable",
+                     *       "mode": "queue",
+                     *       "checks": {
+                     *         "neo4j": "ok",
+                     *         "redis": "down"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadinessResponse"];
                 };
             };
@@ -4106,6 +4353,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="en">
+                     *       <head>
+                     *         <meta charset="utf-8" />
+                     *         <meta name="viewport" content="width=device-width, initial-scale=1" />
+                     *         <title>graphsync API: documentation</title>
+                     *         <link rel="stylesheet" href="/docs/assets/swagger-ui.css" />
+                     *       </head>
+                     *       <body>
+                     *         <noscript>This page needs JavaScript. The contract it renders is at /openapi.yaml.</noscript>
+                     *         <div id="swagger-ui"></div>
+                     *         <script src="/docs/assets/swagger-ui-bundle.js"></script>
+                     *         <script src="/docs/assets/docs.js"></script>
+                     *       </body>
+                     *     </html>
+                     */
                     "text/html": string;
                 };
             };
@@ -4133,6 +4397,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example // Starts Swagger UI (swagger-ui-dist) on this service's contract. Served by graphsync.
+                     *     window.ui = SwaggerUIBundle({
+                     *       url: '/openapi.json',
+                     *       dom_id: '#swagger-ui',
+                     *       deepLinking: true,
+                     *       docExpansion: 'full',
+                     *       defaultModelRendering: 'example',
+                     *       defaultModelsExpandDepth: 0,
+                     *       displayOperationId: true,
+                     *       filter: true,
+                     *       supportedSubmitMethods: [],
+                     *       validatorUrl: null,
+                     *     });
+                     */
                     "text/javascript": string;
                     "text/css": string;
                 };
@@ -4176,6 +4455,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "emails": [
+                 *         "secops@example.com"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["SetNotificationEmailsRequest"];
             };
         };
@@ -4213,6 +4499,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "accounts": [
+                     *         {
+                     *           "id": "acme-prod",
+                     *           "features": [
+                     *             "OVERRIDE",
+                     *             "PUT"
+                     *           ],
+                     *           "notificationEmails": [
+                     *             "secops@acme.example"
+                     *           ],
+                     *           "createdOn": 1795353000000
+                     *         },
+                     *         {
+                     *           "id": "local",
+                     *           "features": [
+                     *             "OVERRIDE",
+                     *             "PUT"
+                     *           ],
+                     *           "notificationEmails": [
+                     *             "secops@example.com"
+                     *           ],
+                     *           "createdOn": 1748563200000
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountListResponse"];
                 };
             };
@@ -4232,6 +4546,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "id": "acme-prod",
+                 *       "features": [
+                 *         "PUT"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateAccountRequest"];
             };
         };
@@ -4242,6 +4564,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "account": {
+                     *         "id": "acme-prod",
+                     *         "features": [
+                     *           "PUT"
+                     *         ],
+                     *         "notificationEmails": [],
+                     *         "createdOn": 1795353000000
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountResponse"];
                 };
             };
@@ -4295,6 +4629,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "features": [
+                 *         "PUT",
+                 *         "OVERRIDE"
+                 *       ],
+                 *       "notificationEmails": [
+                 *         "secops@acme.example"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateAccountRequest"];
             };
         };
@@ -4305,6 +4650,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "account": {
+                     *         "id": "acme-prod",
+                     *         "features": [
+                     *           "OVERRIDE",
+                     *           "PUT"
+                     *         ],
+                     *         "notificationEmails": [
+                     *           "secops@acme.example"
+                     *         ],
+                     *         "createdOn": 1795353000000
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AccountResponse"];
                 };
             };
@@ -4335,6 +4695,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "keys": [
+                     *         {
+                     *           "id": "d1dd4b07-b66d-4671-acff-42f81888a32e",
+                     *           "name": "ci",
+                     *           "accountId": "acme-prod",
+                     *           "createdOn": 1795353060000,
+                     *           "revokedOn": null
+                     *         },
+                     *         {
+                     *           "id": "72263648-972d-4f64-89f3-a0d29b3b09e8",
+                     *           "name": null,
+                     *           "accountId": "acme-prod",
+                     *           "createdOn": 1795353020000,
+                     *           "revokedOn": 1795353080000
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiKeyListResponse"];
                 };
             };
@@ -4357,6 +4737,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "ci"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateApiKeyRequest"];
             };
         };
@@ -4367,6 +4752,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "key": {
+                     *         "id": "d1dd4b07-b66d-4671-acff-42f81888a32e",
+                     *         "name": "ci",
+                     *         "accountId": "acme-prod",
+                     *         "createdOn": 1795353060000,
+                     *         "revokedOn": null,
+                     *         "secret": "gsk_9OloXE33ivTg6X5OKEJtOxY-tuOZTigw8swo9aVejVg"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedApiKeyResponse"];
                 };
             };
@@ -4399,6 +4796,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "key": {
+                     *         "id": "d1dd4b07-b66d-4671-acff-42f81888a32e",
+                     *         "name": "ci",
+                     *         "accountId": "acme-prod",
+                     *         "createdOn": 1795353060000,
+                     *         "revokedOn": 1795356600000
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ApiKeyResponse"];
                 };
             };
@@ -4422,7 +4830,42 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["SyncJob"];
+            /** @description The new job, awaiting uploads. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "job": {
+                     *         "id": "7a5eb83f-03d3-4651-a8fd-ddff9da98757",
+                     *         "accountId": "local",
+                     *         "source": "api",
+                     *         "scope": "my-scope",
+                     *         "syncMode": "DIFF",
+                     *         "status": "AWAITING_UPLOADS",
+                     *         "done": false,
+                     *         "startTimestamp": 1795353156539,
+                     *         "ignoreDuplicates": false,
+                     *         "numEntitiesUploaded": 0,
+                     *         "numEntitiesCreated": 0,
+                     *         "numEntitiesUpdated": 0,
+                     *         "numEntitiesDeleted": 0,
+                     *         "numEntityUpdateErrors": 0,
+                     *         "numRelationshipsUploaded": 0,
+                     *         "numRelationshipsCreated": 0,
+                     *         "numRelationshipsUpdated": 0,
+                     *         "numRelationshipsDeleted": 0,
+                     *         "numRelationshipCreateErrors": 0,
+                     *         "numMappedRelationshipsUploaded": 0,
+                     *         "numRawDataVersionsCreated": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SyncJobResponse"];
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4448,7 +4891,46 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["SyncJob"];
+            /** @description The job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "job": {
+                     *         "id": "7a5eb83f-03d3-4651-a8fd-ddff9da98757",
+                     *         "accountId": "local",
+                     *         "source": "api",
+                     *         "scope": "my-scope",
+                     *         "syncMode": "DIFF",
+                     *         "status": "FINISHED",
+                     *         "done": true,
+                     *         "startTimestamp": 1795353156539,
+                     *         "endTimestamp": 1795353163742,
+                     *         "ignoreDuplicates": false,
+                     *         "partialDatasetTypes": [
+                     *           "aws_s3_bucket"
+                     *         ],
+                     *         "numEntitiesUploaded": 2,
+                     *         "numEntitiesCreated": 2,
+                     *         "numEntitiesUpdated": 0,
+                     *         "numEntitiesDeleted": 0,
+                     *         "numEntityUpdateErrors": 0,
+                     *         "numRelationshipsUploaded": 1,
+                     *         "numRelationshipsCreated": 1,
+                     *         "numRelationshipsUpdated": 0,
+                     *         "numRelationshipsDeleted": 0,
+                     *         "numRelationshipCreateErrors": 0,
+                     *         "numMappedRelationshipsUploaded": 0,
+                     *         "numRawDataVersionsCreated": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SyncJobResponse"];
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4503,7 +4985,42 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["SyncJob"];
+            /** @description The job, with the batch counted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "job": {
+                     *         "id": "7a5eb83f-03d3-4651-a8fd-ddff9da98757",
+                     *         "accountId": "local",
+                     *         "source": "api",
+                     *         "scope": "my-scope",
+                     *         "syncMode": "DIFF",
+                     *         "status": "AWAITING_UPLOADS",
+                     *         "done": false,
+                     *         "startTimestamp": 1795353156539,
+                     *         "ignoreDuplicates": false,
+                     *         "numEntitiesUploaded": 2,
+                     *         "numEntitiesCreated": 0,
+                     *         "numEntitiesUpdated": 0,
+                     *         "numEntitiesDeleted": 0,
+                     *         "numEntityUpdateErrors": 0,
+                     *         "numRelationshipsUploaded": 1,
+                     *         "numRelationshipsCreated": 0,
+                     *         "numRelationshipsUpdated": 0,
+                     *         "numRelationshipsDeleted": 0,
+                     *         "numRelationshipCreateErrors": 0,
+                     *         "numMappedRelationshipsUploaded": 0,
+                     *         "numRawDataVersionsCreated": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SyncJobResponse"];
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4561,7 +5078,42 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["SyncJob"];
+            /** @description The job, with the batch counted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "job": {
+                     *         "id": "7a5eb83f-03d3-4651-a8fd-ddff9da98757",
+                     *         "accountId": "local",
+                     *         "source": "api",
+                     *         "scope": "my-scope",
+                     *         "syncMode": "DIFF",
+                     *         "status": "AWAITING_UPLOADS",
+                     *         "done": false,
+                     *         "startTimestamp": 1795353156539,
+                     *         "ignoreDuplicates": false,
+                     *         "numEntitiesUploaded": 1,
+                     *         "numEntitiesCreated": 0,
+                     *         "numEntitiesUpdated": 0,
+                     *         "numEntitiesDeleted": 0,
+                     *         "numEntityUpdateErrors": 0,
+                     *         "numRelationshipsUploaded": 0,
+                     *         "numRelationshipsCreated": 0,
+                     *         "numRelationshipsUpdated": 0,
+                     *         "numRelationshipsDeleted": 0,
+                     *         "numRelationshipCreateErrors": 0,
+                     *         "numMappedRelationshipsUploaded": 0,
+                     *         "numRawDataVersionsCreated": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SyncJobResponse"];
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4619,7 +5171,42 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["SyncJob"];
+            /** @description The job, with the batch counted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "job": {
+                     *         "id": "7a5eb83f-03d3-4651-a8fd-ddff9da98757",
+                     *         "accountId": "local",
+                     *         "source": "api",
+                     *         "scope": "my-scope",
+                     *         "syncMode": "DIFF",
+                     *         "status": "AWAITING_UPLOADS",
+                     *         "done": false,
+                     *         "startTimestamp": 1795353156539,
+                     *         "ignoreDuplicates": false,
+                     *         "numEntitiesUploaded": 2,
+                     *         "numEntitiesCreated": 0,
+                     *         "numEntitiesUpdated": 0,
+                     *         "numEntitiesDeleted": 0,
+                     *         "numEntityUpdateErrors": 0,
+                     *         "numRelationshipsUploaded": 1,
+                     *         "numRelationshipsCreated": 0,
+                     *         "numRelationshipsUpdated": 0,
+                     *         "numRelationshipsDeleted": 0,
+                     *         "numRelationshipCreateErrors": 0,
+                     *         "numMappedRelationshipsUploaded": 0,
+                     *         "numRawDataVersionsCreated": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SyncJobResponse"];
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4650,7 +5237,15 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["SyncJob"];
+            /** @description The job, finished (local mode) or pending (queue mode). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncJobResponse"];
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4681,7 +5276,44 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["SyncJob"];
+            /** @description The job, ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "job": {
+                     *         "id": "7a5eb83f-03d3-4651-a8fd-ddff9da98757",
+                     *         "accountId": "local",
+                     *         "source": "api",
+                     *         "scope": "my-scope",
+                     *         "syncMode": "DIFF",
+                     *         "status": "ABORTED",
+                     *         "done": true,
+                     *         "startTimestamp": 1795353156539,
+                     *         "endTimestamp": 1795353161020,
+                     *         "ignoreDuplicates": false,
+                     *         "abortReason": "Step 'Fetch hosts' failed",
+                     *         "numEntitiesUploaded": 2,
+                     *         "numEntitiesCreated": 0,
+                     *         "numEntitiesUpdated": 0,
+                     *         "numEntitiesDeleted": 0,
+                     *         "numEntityUpdateErrors": 0,
+                     *         "numRelationshipsUploaded": 1,
+                     *         "numRelationshipsCreated": 0,
+                     *         "numRelationshipsUpdated": 0,
+                     *         "numRelationshipsDeleted": 0,
+                     *         "numRelationshipCreateErrors": 0,
+                     *         "numMappedRelationshipsUploaded": 0,
+                     *         "numRawDataVersionsCreated": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SyncJobResponse"];
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4784,6 +5416,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "uploadUrl": "http://127.0.0.1:8080/persister/synchronization/bulk-uploads/7a5eb83f-03d3-4651-a8fd-ddff9da98757?accountId=local&expiresAt=1795356756539&signature=3q0V2n3Gm0N5wP3JmKk8m7gq8yH2lR6W9cF1bX4tZ0s",
+                     *       "expiresAt": 1795356756539
+                     *     }
+                     */
                     "application/json": components["schemas"]["BulkUploadUrlResponse"];
                 };
             };
@@ -4828,8 +5466,40 @@ export interface operations {
          */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "entities": [
+                 *         { "_key": "host-1", "_type": "example_host", "_class": "Host", "displayName": "Host 1" },
+                 *         { "_key": "app-1", "_type": "example_app", "_class": ["Application", "Service"], "displayName": "App 1" }
+                 *       ],
+                 *       "relationships": [
+                 *         { "_key": "host-1|runs|app-1", "_type": "example_host_runs_app", "_class": "RUNS", "_fromEntityKey": "host-1", "_toEntityKey": "app-1" }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["BulkFileContent"];
+                /**
+                 * @example _key,_type,_class,displayName
+                 *     host-1,example_host,Host,Host 1
+                 */
                 "text/csv": components["schemas"]["BulkFileContent"];
+                /**
+                 * @example entities:
+                 *       - _key: host-1
+                 *         _type: example_host
+                 *         _class: Host
+                 *         displayName: Host 1
+                 *       - _key: app-1
+                 *         _type: example_app
+                 *         _class: [Application, Service]
+                 *         displayName: App 1
+                 *     relationships:
+                 *       - _key: host-1|runs|app-1
+                 *         _type: example_host_runs_app
+                 *         _class: RUNS
+                 *         _fromEntityKey: host-1
+                 *         _toEntityKey: app-1
+                 */
                 "application/yaml": components["schemas"]["BulkFileContent"];
                 "application/octet-stream": components["schemas"]["BulkFileContent"];
                 "*/*": components["schemas"]["BulkFileContent"];
@@ -4908,6 +5578,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "deletedEntity": {
+                     *         "id": "0b9c3f3e-5d1a-4b8e-9c61-3f2a7d4e8b10",
+                     *         "entity": {
+                     *           "_id": "0b9c3f3e-5d1a-4b8e-9c61-3f2a7d4e8b10",
+                     *           "_key": "host-1",
+                     *           "_type": [
+                     *             "example_host"
+                     *           ],
+                     *           "_class": [
+                     *             "Host"
+                     *           ],
+                     *           "_accountId": "local",
+                     *           "_scope": "my-scope",
+                     *           "_source": "api",
+                     *           "_version": 3,
+                     *           "_deleted": true,
+                     *           "_createdOn": "2025-06-01T10:00:00.000Z",
+                     *           "_beginOn": "2025-06-02T08:30:00.000Z",
+                     *           "_endOn": "2025-06-04T16:45:00.000Z",
+                     *           "displayName": "Host 1"
+                     *         },
+                     *         "properties": {
+                     *           "encrypted": false,
+                     *           "tag.Production": true
+                     *         }
+                     *       },
+                     *       "numRelationshipsDeleted": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeleteEntityResponse"];
                 };
             };
@@ -4944,6 +5645,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0b9c3f3e-5d1a-4b8e-9c61-3f2a7d4e8b10",
+                     *       "entity": {
+                     *         "_id": "0b9c3f3e-5d1a-4b8e-9c61-3f2a7d4e8b10",
+                     *         "_key": "host-1",
+                     *         "_type": [
+                     *           "example_host"
+                     *         ],
+                     *         "_class": [
+                     *           "Host"
+                     *         ],
+                     *         "_accountId": "local",
+                     *         "_scope": "my-scope",
+                     *         "_source": "api",
+                     *         "_version": 3,
+                     *         "_deleted": false,
+                     *         "_createdOn": "2025-06-01T10:00:00.000Z",
+                     *         "_beginOn": "2025-06-03T09:15:00.000Z",
+                     *         "displayName": "Host 1"
+                     *       },
+                     *       "properties": {
+                     *         "encrypted": false,
+                     *         "owner": "team-b",
+                     *         "tag.Production": true
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Vertex"];
                 };
             };
@@ -5011,6 +5740,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "relationships": [
+                     *         {
+                     *           "id": "e7d1168f-9694-408f-abdb-c2b90547993b",
+                     *           "direction": "OUTGOING",
+                     *           "fromVertexId": "0b9c3f3e-5d1a-4b8e-9c61-3f2a7d4e8b10",
+                     *           "toVertexId": "8bf20406-54e1-4ce3-815f-907c4a829301",
+                     *           "relationship": {
+                     *             "_id": "e7d1168f-9694-408f-abdb-c2b90547993b",
+                     *             "_key": "host-1|runs|app-1",
+                     *             "_type": "example_host_runs_app",
+                     *             "_class": "RUNS",
+                     *             "_fromEntityKey": "host-1",
+                     *             "_toEntityKey": "app-1",
+                     *             "_accountId": "local",
+                     *             "_scope": "my-scope",
+                     *             "_source": "api",
+                     *             "_version": 1,
+                     *             "_deleted": false,
+                     *             "_createdOn": "2025-06-01T10:00:00.000Z",
+                     *             "_beginOn": "2025-06-01T10:00:00.000Z"
+                     *           },
+                     *           "properties": {},
+                     *           "vertex": {
+                     *             "id": "8bf20406-54e1-4ce3-815f-907c4a829301",
+                     *             "entity": {
+                     *               "_id": "8bf20406-54e1-4ce3-815f-907c4a829301",
+                     *               "_key": "app-1",
+                     *               "_type": [
+                     *                 "example_app"
+                     *               ],
+                     *               "_class": [
+                     *                 "Application",
+                     *                 "Service"
+                     *               ],
+                     *               "_accountId": "local",
+                     *               "_scope": "my-scope",
+                     *               "_source": "api",
+                     *               "_version": 1,
+                     *               "_deleted": false,
+                     *               "_createdOn": "2025-06-01T10:00:00.000Z",
+                     *               "_beginOn": "2025-06-01T10:00:00.000Z",
+                     *               "displayName": "App 1"
+                     *             },
+                     *             "properties": {}
+                     *           }
+                     *         }
+                     *       ],
+                     *       "totalCount": 1
+                     *     }
+                     */
                     "application/json": components["schemas"]["EntityRelationshipListResponse"];
                 };
             };
@@ -5043,6 +5824,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "entries": {
+                     *         "default": {
+                     *           "beginOn": 1748853000000,
+                     *           "contentType": "application/json",
+                     *           "contentLength": 27,
+                     *           "createdOn": 1748772000000,
+                     *           "deleted": false,
+                     *           "versionId": "550af4a5-b944-4d19-b1d5-a5370014db99"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RawDataEntriesResponse"];
                 };
             };
@@ -5075,6 +5870,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "entries": {
+                     *         "default": [
+                     *           {
+                     *             "beginOn": 1748853000000,
+                     *             "contentType": "application/json",
+                     *             "contentLength": 27,
+                     *             "createdOn": 1748772000000,
+                     *             "deleted": false,
+                     *             "versionId": "550af4a5-b944-4d19-b1d5-a5370014db99"
+                     *           },
+                     *           {
+                     *             "beginOn": 1748772000000,
+                     *             "contentType": "application/json",
+                     *             "contentLength": 27,
+                     *             "createdOn": 1748772000000,
+                     *             "deleted": false,
+                     *             "versionId": "0f8a4c2e-9d1b-4f6a-8a57-3e2d1c0b9a87"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RawDataVersionsByEntryResponse"];
                 };
             };
@@ -5109,6 +5928,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "versions": [
+                     *         {
+                     *           "beginOn": 1748853000000,
+                     *           "contentType": "application/json",
+                     *           "contentLength": 27,
+                     *           "createdOn": 1748772000000,
+                     *           "deleted": false,
+                     *           "versionId": "550af4a5-b944-4d19-b1d5-a5370014db99"
+                     *         },
+                     *         {
+                     *           "beginOn": 1748772000000,
+                     *           "contentType": "application/json",
+                     *           "contentLength": 27,
+                     *           "createdOn": 1748772000000,
+                     *           "deleted": false,
+                     *           "versionId": "0f8a4c2e-9d1b-4f6a-8a57-3e2d1c0b9a87"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["RawDataVersionsResponse"];
                 };
             };
@@ -5214,6 +6055,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "query": "FIND Host WITH tag.Production = true"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ExplainQueryRequest"];
             };
         };
@@ -5224,6 +6070,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "cypher": "MATCH (n0:Entity:`Host`)\nWHERE n0._accountId = $accountId AND n0._deleted = false AND n0.`tag.Production` = $p0\nWITH DISTINCT n0\nRETURN properties(n0) AS entity\nORDER BY n0._id\nSKIP toInteger($p1) LIMIT toInteger($p2)",
+                     *       "params": {
+                     *         "p0": true,
+                     *         "p1": 0,
+                     *         "p2": 250,
+                     *         "accountId": "local"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ExplainQueryResponse"];
                 };
             };
@@ -5259,6 +6116,103 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "rules": [
+                     *         {
+                     *           "id": "30cc924f-f3b6-44e0-abd2-d1f387b1a1b1",
+                     *           "version": 1,
+                     *           "name": "public-buckets",
+                     *           "description": "S3 buckets readable by anyone",
+                     *           "specVersion": 1,
+                     *           "pollingInterval": "ONE_DAY",
+                     *           "question": {
+                     *             "queries": [
+                     *               {
+                     *                 "name": "query0",
+                     *                 "query": "FIND aws_s3_bucket WITH public = true",
+                     *                 "version": "v1",
+                     *                 "includeDeleted": false
+                     *               }
+                     *             ]
+                     *           },
+                     *           "operations": [
+                     *             {
+                     *               "when": {
+                     *                 "type": "FILTER",
+                     *                 "specVersion": 1,
+                     *                 "condition": "{{queries.query0.total > 0}}"
+                     *               },
+                     *               "actions": [
+                     *                 {
+                     *                   "type": "SET_PROPERTY",
+                     *                   "targetProperty": "alertLevel",
+                     *                   "targetValue": "CRITICAL"
+                     *                 },
+                     *                 {
+                     *                   "type": "CREATE_ALERT"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "templates": {},
+                     *           "outputs": [
+                     *             "queries.query0.total",
+                     *             "alertLevel"
+                     *           ],
+                     *           "notifyOnFailure": false,
+                     *           "triggerActionsOnNewEntitiesOnly": false,
+                     *           "tags": [],
+                     *           "createdOn": 1748944800000,
+                     *           "updatedOn": 1748944800000,
+                     *           "state": null
+                     *         },
+                     *         {
+                     *           "id": "9b1e2d3c-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+                     *           "version": 2,
+                     *           "name": "unencrypted-buckets",
+                     *           "specVersion": 1,
+                     *           "pollingInterval": "ONE_DAY",
+                     *           "question": {
+                     *             "queries": [
+                     *               {
+                     *                 "name": "query0",
+                     *                 "query": "FIND aws_s3_bucket WITH encrypted != true",
+                     *                 "version": "v1",
+                     *                 "includeDeleted": false
+                     *               }
+                     *             ]
+                     *           },
+                     *           "operations": [
+                     *             {
+                     *               "when": {
+                     *                 "type": "FILTER",
+                     *                 "condition": "{{queries.query0.total > 0}}"
+                     *               },
+                     *               "actions": [
+                     *                 {
+                     *                   "type": "SET_PROPERTY",
+                     *                   "targetProperty": "alertLevel",
+                     *                   "targetValue": "HIGH"
+                     *                 },
+                     *                 {
+                     *                   "type": "CREATE_ALERT"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "templates": {},
+                     *           "outputs": [],
+                     *           "notifyOnFailure": false,
+                     *           "triggerActionsOnNewEntitiesOnly": false,
+                     *           "tags": [],
+                     *           "createdOn": 1748771999400,
+                     *           "updatedOn": 1748851200000,
+                     *           "state": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["RuleListResponse"];
                 };
             };
@@ -5288,6 +6242,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "rule": {
+                     *         "id": "9b1e2d3c-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+                     *         "version": 1,
+                     *         "name": "unencrypted-buckets",
+                     *         "specVersion": 1,
+                     *         "pollingInterval": "ONE_DAY",
+                     *         "question": {
+                     *           "queries": [
+                     *             {
+                     *               "name": "query0",
+                     *               "query": "FIND aws_s3_bucket WITH encrypted != true",
+                     *               "version": "v1",
+                     *               "includeDeleted": false
+                     *             }
+                     *           ]
+                     *         },
+                     *         "operations": [
+                     *           {
+                     *             "when": {
+                     *               "type": "FILTER",
+                     *               "condition": "{{queries.query0.total > 0}}"
+                     *             },
+                     *             "actions": [
+                     *               {
+                     *                 "type": "SET_PROPERTY",
+                     *                 "targetProperty": "alertLevel",
+                     *                 "targetValue": "HIGH"
+                     *               },
+                     *               {
+                     *                 "type": "CREATE_ALERT"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "templates": {},
+                     *         "outputs": [],
+                     *         "notifyOnFailure": false,
+                     *         "triggerActionsOnNewEntitiesOnly": false,
+                     *         "tags": [],
+                     *         "createdOn": 1748771999400,
+                     *         "updatedOn": 1748771999400,
+                     *         "state": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RuleResponse"];
                 };
             };
@@ -5318,6 +6319,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "valid": true,
+                     *       "rule": {
+                     *         "name": "unencrypted-buckets",
+                     *         "specVersion": 1,
+                     *         "pollingInterval": "ONE_DAY",
+                     *         "question": {
+                     *           "queries": [
+                     *             {
+                     *               "name": "query0",
+                     *               "query": "FIND aws_s3_bucket WITH encrypted != true",
+                     *               "version": "v1",
+                     *               "includeDeleted": false
+                     *             }
+                     *           ]
+                     *         },
+                     *         "operations": [
+                     *           {
+                     *             "when": {
+                     *               "type": "FILTER",
+                     *               "condition": "{{queries.query0.total > 0}}"
+                     *             },
+                     *             "actions": [
+                     *               {
+                     *                 "type": "SET_PROPERTY",
+                     *                 "targetProperty": "alertLevel",
+                     *                 "targetValue": "HIGH"
+                     *               },
+                     *               {
+                     *                 "type": "CREATE_ALERT"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "templates": {},
+                     *         "outputs": [],
+                     *         "notifyOnFailure": false,
+                     *         "triggerActionsOnNewEntitiesOnly": false,
+                     *         "tags": []
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RuleValidation"];
                 };
             };
@@ -5347,6 +6391,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "rule": {
+                     *         "id": "30cc924f-f3b6-44e0-abd2-d1f387b1a1b1",
+                     *         "version": 1,
+                     *         "name": "public-buckets",
+                     *         "description": "S3 buckets readable by anyone",
+                     *         "specVersion": 1,
+                     *         "pollingInterval": "ONE_DAY",
+                     *         "question": {
+                     *           "queries": [
+                     *             {
+                     *               "name": "query0",
+                     *               "query": "FIND aws_s3_bucket WITH public = true",
+                     *               "version": "v1",
+                     *               "includeDeleted": false
+                     *             }
+                     *           ]
+                     *         },
+                     *         "operations": [
+                     *           {
+                     *             "when": {
+                     *               "type": "FILTER",
+                     *               "specVersion": 1,
+                     *               "condition": "{{queries.query0.total > 0}}"
+                     *             },
+                     *             "actions": [
+                     *               {
+                     *                 "type": "SET_PROPERTY",
+                     *                 "targetProperty": "alertLevel",
+                     *                 "targetValue": "CRITICAL"
+                     *               },
+                     *               {
+                     *                 "type": "CREATE_ALERT"
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "templates": {},
+                     *         "outputs": [
+                     *           "queries.query0.total",
+                     *           "alertLevel"
+                     *         ],
+                     *         "notifyOnFailure": false,
+                     *         "triggerActionsOnNewEntitiesOnly": false,
+                     *         "tags": [],
+                     *         "createdOn": 1748944800000,
+                     *         "updatedOn": 1748944800000,
+                     *         "state": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RuleResponse"];
                 };
             };
@@ -5367,6 +6463,40 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "rule": {
+                 *         "name": "unencrypted-buckets",
+                 *         "pollingInterval": "ONE_DAY",
+                 *         "question": {
+                 *           "queries": [
+                 *             {
+                 *               "query": "FIND aws_s3_bucket WITH encrypted != true"
+                 *             }
+                 *           ]
+                 *         },
+                 *         "operations": [
+                 *           {
+                 *             "when": {
+                 *               "type": "FILTER",
+                 *               "condition": "{{queries.query0.total > 0}}"
+                 *             },
+                 *             "actions": [
+                 *               {
+                 *                 "type": "SET_PROPERTY",
+                 *                 "targetProperty": "alertLevel",
+                 *                 "targetValue": "HIGH"
+                 *               },
+                 *               {
+                 *                 "type": "CREATE_ALERT"
+                 *               }
+                 *             ]
+                 *           }
+                 *         ]
+                 *       },
+                 *       "dryRun": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["DryRunRequest"];
             };
         };
@@ -5377,6 +6507,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "evaluation": {
+                     *         "id": "372ad7cf-c46b-4fc5-8f6e-fe0e73e49b66",
+                     *         "ruleName": "unencrypted-buckets",
+                     *         "trigger": "DRY_RUN",
+                     *         "dryRun": true,
+                     *         "status": "SUCCESS",
+                     *         "startedOn": 1748951400000,
+                     *         "endedOn": 1748951400064,
+                     *         "durationMs": 64,
+                     *         "queries": [
+                     *           {
+                     *             "name": "query0",
+                     *             "query": "FIND aws_s3_bucket WITH encrypted != true",
+                     *             "durationMs": 37,
+                     *             "total": 3,
+                     *             "type": "list"
+                     *           }
+                     *         ],
+                     *         "outputs": {},
+                     *         "operations": [
+                     *           {
+                     *             "index": 0,
+                     *             "conditionResult": true,
+                     *             "actions": [
+                     *               {
+                     *                 "pointer": "/operations/0/actions/0",
+                     *                 "type": "SET_PROPERTY",
+                     *                 "status": "SUCCESS",
+                     *                 "durationMs": 0,
+                     *                 "inputs": {
+                     *                   "alertLevel": "HIGH"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "pointer": "/operations/0/actions/1",
+                     *                 "type": "CREATE_ALERT",
+                     *                 "status": "DRY_RUN",
+                     *                 "durationMs": 0,
+                     *                 "inputs": {
+                     *                   "level": "HIGH"
+                     *                 }
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "errors": [],
+                     *         "entityCount": 3,
+                     *         "newEntityCount": 3
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["EvaluationResponse"];
                 };
             };
@@ -5491,6 +6674,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "dryRun": false
+                 *     }
+                 */
                 "application/json": components["schemas"]["EvaluateRequest"];
             };
         };
@@ -5501,6 +6689,72 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "evaluation": {
+                     *         "id": "7010a6a8-eed3-418c-84e1-277bc583d5d8",
+                     *         "ruleId": "9b1e2d3c-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+                     *         "ruleVersion": 2,
+                     *         "ruleName": "unencrypted-buckets",
+                     *         "trigger": "MANUAL",
+                     *         "dryRun": false,
+                     *         "status": "SUCCESS",
+                     *         "startedOn": 1748862000000,
+                     *         "endedOn": 1748862000212,
+                     *         "durationMs": 212,
+                     *         "queries": [
+                     *           {
+                     *             "name": "query0",
+                     *             "query": "FIND aws_s3_bucket WITH encrypted != true",
+                     *             "durationMs": 88,
+                     *             "total": 3,
+                     *             "type": "list"
+                     *           }
+                     *         ],
+                     *         "outputs": {},
+                     *         "operations": [
+                     *           {
+                     *             "index": 0,
+                     *             "conditionResult": true,
+                     *             "actions": [
+                     *               {
+                     *                 "pointer": "/operations/0/actions/0",
+                     *                 "type": "SET_PROPERTY",
+                     *                 "status": "SUCCESS",
+                     *                 "durationMs": 0,
+                     *                 "inputs": {
+                     *                   "alertLevel": "HIGH"
+                     *                 }
+                     *               },
+                     *               {
+                     *                 "pointer": "/operations/0/actions/1",
+                     *                 "type": "CREATE_ALERT",
+                     *                 "status": "SUCCESS",
+                     *                 "durationMs": 51,
+                     *                 "target": "5d0c1f7e-8b2a-4c3d-9e4f-1a2b3c4d5e6f",
+                     *                 "inputs": {
+                     *                   "level": "HIGH"
+                     *                 },
+                     *                 "result": {
+                     *                   "alertId": "5d0c1f7e-8b2a-4c3d-9e4f-1a2b3c4d5e6f",
+                     *                   "created": false,
+                     *                   "evaluationCount": 3
+                     *                 }
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "errors": [],
+                     *         "entityCount": 3,
+                     *         "newEntityCount": 0,
+                     *         "alert": {
+                     *           "id": "5d0c1f7e-8b2a-4c3d-9e4f-1a2b3c4d5e6f",
+                     *           "status": "ACTIVE",
+                     *           "change": "UPDATED"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["EvaluationResponse"];
                 };
             };
@@ -5535,6 +6789,136 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "evaluations": [
+                     *         {
+                     *           "id": "6a7b8c9d-0e1f-4a2b-9c3d-4e5f6a7b8c9d",
+                     *           "ruleId": "9b1e2d3c-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+                     *           "ruleVersion": 2,
+                     *           "ruleName": "unencrypted-buckets",
+                     *           "trigger": "SCHEDULED",
+                     *           "dryRun": false,
+                     *           "status": "SUCCESS",
+                     *           "startedOn": 1748858399710,
+                     *           "endedOn": 1748858400087,
+                     *           "durationMs": 377,
+                     *           "queries": [
+                     *             {
+                     *               "name": "query0",
+                     *               "query": "FIND aws_s3_bucket WITH encrypted != true",
+                     *               "durationMs": 141,
+                     *               "total": 3,
+                     *               "type": "list"
+                     *             }
+                     *           ],
+                     *           "outputs": {},
+                     *           "operations": [
+                     *             {
+                     *               "index": 0,
+                     *               "conditionResult": true,
+                     *               "actions": [
+                     *                 {
+                     *                   "pointer": "/operations/0/actions/0",
+                     *                   "type": "SET_PROPERTY",
+                     *                   "status": "SUCCESS",
+                     *                   "durationMs": 0,
+                     *                   "inputs": {
+                     *                     "alertLevel": "HIGH"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "pointer": "/operations/0/actions/1",
+                     *                   "type": "CREATE_ALERT",
+                     *                   "status": "SUCCESS",
+                     *                   "durationMs": 73,
+                     *                   "target": "5d0c1f7e-8b2a-4c3d-9e4f-1a2b3c4d5e6f",
+                     *                   "inputs": {
+                     *                     "level": "HIGH"
+                     *                   },
+                     *                   "result": {
+                     *                     "alertId": "5d0c1f7e-8b2a-4c3d-9e4f-1a2b3c4d5e6f",
+                     *                     "created": false,
+                     *                     "evaluationCount": 2
+                     *                   }
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "errors": [],
+                     *           "entityCount": 3,
+                     *           "newEntityCount": 0,
+                     *           "alert": {
+                     *             "id": "5d0c1f7e-8b2a-4c3d-9e4f-1a2b3c4d5e6f",
+                     *             "status": "ACTIVE",
+                     *             "change": "UPDATED"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "1f2e3d4c-5b6a-4798-8a9b-0c1d2e3f4a5b",
+                     *           "ruleId": "9b1e2d3c-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+                     *           "ruleVersion": 1,
+                     *           "ruleName": "unencrypted-buckets",
+                     *           "trigger": "SCHEDULED",
+                     *           "dryRun": false,
+                     *           "status": "SUCCESS",
+                     *           "startedOn": 1748771999620,
+                     *           "endedOn": 1748772000118,
+                     *           "durationMs": 498,
+                     *           "queries": [
+                     *             {
+                     *               "name": "query0",
+                     *               "query": "FIND aws_s3_bucket WITH encrypted != true",
+                     *               "durationMs": 182,
+                     *               "total": 3,
+                     *               "type": "list"
+                     *             }
+                     *           ],
+                     *           "outputs": {},
+                     *           "operations": [
+                     *             {
+                     *               "index": 0,
+                     *               "conditionResult": true,
+                     *               "actions": [
+                     *                 {
+                     *                   "pointer": "/operations/0/actions/0",
+                     *                   "type": "SET_PROPERTY",
+                     *                   "status": "SUCCESS",
+                     *                   "durationMs": 0,
+                     *                   "inputs": {
+                     *                     "alertLevel": "HIGH"
+                     *                   }
+                     *                 },
+                     *                 {
+                     *                   "pointer": "/operations/0/actions/1",
+                     *                   "type": "CREATE_ALERT",
+                     *                   "status": "SUCCESS",
+                     *                   "durationMs": 96,
+                     *                   "target": "5d0c1f7e-8b2a-4c3d-9e4f-1a2b3c4d5e6f",
+                     *                   "inputs": {
+                     *                     "level": "HIGH"
+                     *                   },
+                     *                   "result": {
+                     *                     "alertId": "5d0c1f7e-8b2a-4c3d-9e4f-1a2b3c4d5e6f",
+                     *                     "created": true,
+                     *                     "evaluationCount": 1
+                     *                   }
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "errors": [],
+                     *           "entityCount": 3,
+                     *           "newEntityCount": 3,
+                     *           "alert": {
+                     *             "id": "5d0c1f7e-8b2a-4c3d-9e4f-1a2b3c4d5e6f",
+                     *             "status": "ACTIVE",
+                     *             "change": "OPENED"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["EvaluationListResponse"];
                 };
             };
@@ -5599,6 +6983,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "questions": [
+                     *         {
+                     *           "id": "8d3b5f71-2c9e-4a06-b7d4-e1f0a2c3b4d5",
+                     *           "version": 1,
+                     *           "title": "Public buckets",
+                     *           "queries": [
+                     *             {
+                     *               "name": "query0",
+                     *               "query": "FIND aws_s3_bucket WITH public = true",
+                     *               "version": "v1",
+                     *               "includeDeleted": false
+                     *             }
+                     *           ],
+                     *           "tags": [],
+                     *           "createdOn": 1795353230000,
+                     *           "updatedOn": 1795353230000
+                     *         },
+                     *         {
+                     *           "id": "e5948f36-0770-4536-bbc6-58569908f8ca",
+                     *           "version": 1,
+                     *           "title": "Unencrypted buckets",
+                     *           "queries": [
+                     *             {
+                     *               "name": "query0",
+                     *               "query": "FIND aws_s3_bucket WITH encrypted != true",
+                     *               "version": "v1",
+                     *               "includeDeleted": false
+                     *             }
+                     *           ],
+                     *           "tags": [
+                     *             "cis"
+                     *           ],
+                     *           "createdOn": 1795353200000,
+                     *           "updatedOn": 1795353200000
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["QuestionListResponse"];
                 };
             };
@@ -5695,6 +7119,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "question": {
+                     *         "id": "e5948f36-0770-4536-bbc6-58569908f8ca",
+                     *         "version": 2,
+                     *         "title": "Unencrypted buckets",
+                     *         "queries": [
+                     *           {
+                     *             "name": "query0",
+                     *             "query": "FIND aws_s3_bucket WITH encrypted != true",
+                     *             "version": "v1",
+                     *             "includeDeleted": false
+                     *           }
+                     *         ],
+                     *         "tags": [
+                     *           "cis"
+                     *         ],
+                     *         "createdOn": 1795353200000,
+                     *         "updatedOn": 1795353260000
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["QuestionResponse"];
                 };
             };
@@ -5757,6 +7203,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "integrations": [
+                     *         {
+                     *           "id": "06b4bb32-e18e-457d-94df-1d583ba92b5d",
+                     *           "type": "jira",
+                     *           "name": "Acme Jira",
+                     *           "config": {
+                     *             "baseUrl": "https://acme.atlassian.net",
+                     *             "email": "alerts@acme.com"
+                     *           },
+                     *           "secretNames": [
+                     *             "apiToken"
+                     *           ],
+                     *           "createdOn": 1795353300000,
+                     *           "updatedOn": 1795353300000
+                     *         },
+                     *         {
+                     *           "id": "0aa21862-3f1f-43e9-bcda-ff672bfa522c",
+                     *           "type": "slack",
+                     *           "name": "Acme Slack",
+                     *           "config": {},
+                     *           "secretNames": [
+                     *             "botToken"
+                     *           ],
+                     *           "createdOn": 1795353320000,
+                     *           "updatedOn": 1795353320000
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["IntegrationListResponse"];
                 };
             };
@@ -5854,6 +7331,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "integration": {
+                     *         "id": "06b4bb32-e18e-457d-94df-1d583ba92b5d",
+                     *         "type": "jira",
+                     *         "name": "Acme Jira",
+                     *         "config": {
+                     *           "baseUrl": "https://acme.atlassian.net",
+                     *           "email": "alerts@acme.com"
+                     *         },
+                     *         "secretNames": [
+                     *           "apiToken"
+                     *         ],
+                     *         "createdOn": 1795353300000,
+                     *         "updatedOn": 1795353380000
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["IntegrationResponse"];
                 };
             };
@@ -5923,6 +7418,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "alerts": [
+                     *         {
+                     *           "id": "5d0c1f7e-8b2a-4c3d-9e4f-1a2b3c4d5e6f",
+                     *           "ruleId": "9b1e2d3c-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+                     *           "ruleName": "unencrypted-buckets",
+                     *           "ruleVersion": 2,
+                     *           "level": "HIGH",
+                     *           "status": "ACTIVE",
+                     *           "createdOn": 1748772000000,
+                     *           "updatedOn": 1748858400000,
+                     *           "firstEvaluationId": "1f2e3d4c-5b6a-4798-8a9b-0c1d2e3f4a5b",
+                     *           "lastEvaluationId": "6a7b8c9d-0e1f-4a2b-9c3d-4e5f6a7b8c9d",
+                     *           "evaluationCount": 2,
+                     *           "queryTotals": {
+                     *             "query0": 3
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["AlertListResponse"];
                 };
             };
@@ -5980,6 +7497,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "alert": {
+                     *         "id": "5d0c1f7e-8b2a-4c3d-9e4f-1a2b3c4d5e6f",
+                     *         "ruleId": "9b1e2d3c-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+                     *         "ruleName": "unencrypted-buckets",
+                     *         "ruleVersion": 2,
+                     *         "level": "HIGH",
+                     *         "status": "DISMISSED",
+                     *         "createdOn": 1748772000000,
+                     *         "updatedOn": 1748876400000,
+                     *         "dismissedOn": 1748876400000,
+                     *         "firstEvaluationId": "1f2e3d4c-5b6a-4798-8a9b-0c1d2e3f4a5b",
+                     *         "lastEvaluationId": "7010a6a8-eed3-418c-84e1-277bc583d5d8",
+                     *         "evaluationCount": 3,
+                     *         "queryTotals": {
+                     *           "query0": 3
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["AlertResponse"];
                 };
             };
@@ -6023,6 +7561,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "parameters": [
+                     *         {
+                     *           "name": "slackToken",
+                     *           "secret": true,
+                     *           "createdOn": 1795353140000,
+                     *           "updatedOn": 1795353140000
+                     *         },
+                     *         {
+                     *           "name": "trustedCidrs",
+                     *           "value": [
+                     *             "10.0.0.0/8",
+                     *             "192.168.0.0/16"
+                     *           ],
+                     *           "secret": false,
+                     *           "createdOn": 1795353156539,
+                     *           "updatedOn": 1795353156539
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ParameterListResponse"];
                 };
             };
