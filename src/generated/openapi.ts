@@ -926,6 +926,9 @@ export interface paths {
          * @description Validates the rule, stores it normalised at `version` 1 and answers it with its `id`.
          *     Read-only fields of a stored rule (`id`, `version`, `createdOn`, ...) are ignored, so a
          *     rule read from another account can be posted as it is.
+         *
+         *     A rule whose `pollingInterval` is not `DISABLED` runs at once (a `SCHEDULED` evaluation,
+         *     whose actions run: alerts open, messages go out) and then every interval.
          */
         post: operations["createRule"];
         delete?: never;
@@ -1016,7 +1019,9 @@ export interface paths {
         get: operations["getRule"];
         /**
          * Replace a rule
-         * @description Validates the new definition and stores it as the next `version`.
+         * @description Validates the new definition and stores it as the next `version`. A changed
+         *     `pollingInterval` (other than `DISABLED`) runs the rule at once and then every interval;
+         *     the same interval keeps its next run.
          */
         put: operations["updateRule"];
         post?: never;
@@ -1642,7 +1647,10 @@ export interface components {
              * @enum {string}
              */
             terminalStatus?: "ABORTED_DUE_TO_INVALID_CONFIGURATION" | "ERROR_BAD_DATA";
-            /** @description The `partialDatasets.types` given at finalize. */
+            /**
+             * @description The `partialDatasets.types` given at finalize, each once; `[]` once the job was finalized
+             *     without them, absent before finalize.
+             */
             partialDatasetTypes?: string[];
             /** @description Per-object problems found at finalize (capped; the counters hold the totals). */
             errors?: components["schemas"]["JobObjectError"][];
