@@ -32,6 +32,8 @@ export default tseslint.config(
       '.data/**',
       'scripts/**/*.js',
       'scripts/**/*.mjs',
+      'scripts/**/*.cjs',
+      '*.cjs',
       'test/generated/**',
       'src/generated/**',
       'src/query/j1ql/parser.generated.ts',
