@@ -1,4 +1,4 @@
-import { HIDDEN_PROPERTIES } from '../query/vertex-shape';
+import { HIDDEN_PROPERTIES } from '../model/vertex-shape';
 
 /**
  * The kinds of value a stored property holds, as the property catalog records them

@@ -1,5 +1,5 @@
 import type { operations } from '../generated/openapi';
-import type { Edge, Vertex } from '../query/vertex-shape';
+import type { Edge, Vertex } from '../model/vertex-shape';
 
 /**
  * What the HTTP adapters need from the entity mutation API (`/entities/{entityId}`). Inputs are

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { PropertyCatalog } from '../catalog/property-catalog';
 import { propertyKindPairs } from '../catalog/property-kinds';
 import type { Graph } from '../graph/graph';
-import { type PropertyMap, toEdge, toVertex, type Vertex } from '../query/vertex-shape';
+import { type PropertyMap, toEdge, toVertex, type Vertex } from '../model/vertex-shape';
 import { searchText } from '../sync/search-text';
 import type {
   DeletedEntity,

@@ -6,7 +6,7 @@ import {
   toEdge,
   toVertex,
   type Vertex,
-} from './vertex-shape';
+} from '../model/vertex-shape';
 
 /** `data` of a query result (docs/guide/j1ql.md, "Running a query"). */
 export type ResultData =

@@ -67,8 +67,8 @@ describe('the layer rule (npm run lint:layers)', function () {
   it('rejects a domain folder importing one after it, and takes one before it', async () => {
     const found = await violations({
       'src/catalog/kinds.ts': "import { q } from '../query/q';\nexport const k = q;\n",
-      'src/query/q.ts': "import { p } from '../properties/p';\nexport const q = p;\n",
-      'src/properties/p.ts': 'export const p = 1;\n',
+      'src/query/q.ts': "import { p } from '../model/p';\nexport const q = p;\n",
+      'src/model/p.ts': 'export const p = 1;\n',
     });
     assert.deepEqual(names(found), [
       'domain-order-catalog: src/catalog/kinds.ts -> src/query/q.ts',

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { HIDDEN_PROPERTIES, toEdge, toVertex } from '../../../src/query/vertex-shape';
+import { HIDDEN_PROPERTIES, toEdge, toVertex } from '../../../src/model/vertex-shape';
 
 const CREATED = Date.UTC(2025, 5, 1, 10, 0, 0, 123);
 const BEGUN = Date.UTC(2025, 5, 2, 8, 30, 0, 0);
