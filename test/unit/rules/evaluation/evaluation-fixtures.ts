@@ -1,5 +1,6 @@
 import type { Alert, AlertStore, RaiseAlertInput } from '../../../../src/alerts/alert-api';
 import type { FullQueryResult } from '../../../../src/query/query-service';
+import type { ActionScope } from '../../../../src/rules/evaluation/action-scope';
 import type { EvaluatedRule } from '../../../../src/rules/evaluation/evaluation-steps';
 import type {
   OutboundActionHandler,
@@ -165,4 +166,19 @@ export function fakeWorld(
     newId: () => `ev-${++ids}`,
   };
   return { deps, alerts, queries, tagged, sent };
+}
+
+/** An evaluation's scope for actions run on their own. */
+export function actionScope(extra: Partial<ActionScope> = {}): ActionScope {
+  return {
+    accountId: 'acc',
+    rule: { id: 'r-1', name: 'rule', version: 1 },
+    evaluationId: 'ev-1',
+    dryRun: false,
+    templates: {},
+    secrets: [],
+    runQuery: () => Promise.reject(new Error('no query expected')),
+    queryTotals: () => ({}),
+    ...extra,
+  };
 }
