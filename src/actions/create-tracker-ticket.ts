@@ -1,9 +1,14 @@
-import type { OutboundActionHandler } from '../rules/evaluation/outbound-action';
+import type { ResolvedIntegration } from '../integrations/integration-api';
+import type {
+  OutboundActionHandler,
+  OutboundActionInput,
+} from '../rules/evaluation/outbound-action';
 import { isRecord } from '../rules/templates/result-items';
 import { requiredText } from './http-action-fields';
 import { describeValue } from '../rules/templates/template-text';
 import { HttpDelivery, shownUrl } from './http-delivery';
 import type { OutboundDeps } from './outbound-deps';
+import { outboundHandler } from './outbound-handler';
 
 /**
  * CREATE_TRACKER_TICKET (docs/guide/actions-and-integrations.md; decision 0026): a Jira Cloud
@@ -23,46 +28,18 @@ import type { OutboundDeps } from './outbound-deps';
  */
 export function createTrackerTicketHandler(deps: OutboundDeps): OutboundActionHandler {
   const delivery = new HttpDelivery({ config: deps.config, logger: deps.logger });
-  return {
-    type: TYPE,
-    async execute({ accountId, action, secrets: paramSecrets }) {
-      const project = requiredText(action, 'project', TYPE).trim();
-      const summary = requiredText(action, 'summary', TYPE).replace(/\s+/g, ' ').trim();
-      const issueType = requiredText(action, 'issueType', TYPE).trim();
-      const additional = action.additionalFields ?? {};
-      if (!isRecord(additional)) {
-        throw new Error(
-          `${TYPE} needs additionalFields to be an object, not ${describeValue(additional)}`,
-        );
-      }
-      const integrationId = requiredText(action, 'integrationInstanceId', TYPE);
-      const { instance, secrets } = await deps.integrations.resolve({
+  return outboundHandler(TYPE, {
+    plan: planTicket,
+    async deliver(plan, { accountId, secrets: paramSecrets }) {
+      const { integrationId } = plan;
+      const resolved = await deps.integrations.resolve({
         accountId,
         integrationId,
         type: 'jira',
         action: TYPE,
       });
-      const { baseUrl, email } = instance.config;
-      const { apiToken } = secrets;
-      if (typeof baseUrl !== 'string' || typeof email !== 'string') {
-        throw new Error(
-          `integration instance '${integrationId}' has no baseUrl or email in its config`,
-        );
-      }
-      if (typeof apiToken !== 'string' || apiToken === '') {
-        throw new Error(
-          `integration instance '${integrationId}' has no apiToken secret; ${TYPE} needs one`,
-        );
-      }
-      const base = baseUrl.replace(/\/+$/, '');
+      const { base, email, apiToken } = jiraAccess(resolved, integrationId);
       const url = new URL(`${base}/rest/api/3/issue`);
-      const fields: Record<string, unknown> = {
-        ...additional,
-        project: { key: project },
-        summary,
-        issuetype: { name: issueType },
-      };
-      if (additional.description !== undefined) fields.description = adfOf(additional.description);
       const credentials = Buffer.from(`${email}:${apiToken}`).toString('base64');
       const { value } = await delivery.send({
         action: TYPE,
@@ -70,13 +47,78 @@ export function createTrackerTicketHandler(deps: OutboundDeps): OutboundActionHa
         url,
         shown: shownUrl(url),
         headers: { Authorization: `Basic ${credentials}`, Accept: 'application/json' },
-        json: { fields },
+        json: { fields: issueFields(plan) },
         hide: [apiToken, credentials, ...paramSecrets],
       });
       const created = issueOf(value.text);
       return { target: `${base}/browse/${created.key}`, result: created };
     },
+  });
+}
+
+/** The issue a CREATE_TRACKER_TICKET creates, and the jira instance it goes through. */
+export interface TicketPlan {
+  project: string;
+  /** On one line: Jira refuses line breaks in it. */
+  summary: string;
+  issueType: string;
+  additionalFields: Record<string, unknown>;
+  integrationId: string;
+}
+
+export function planTicket({ action }: Pick<OutboundActionInput, 'action'>): TicketPlan {
+  const project = requiredText(action, 'project', TYPE).trim();
+  const summary = requiredText(action, 'summary', TYPE).replace(/\s+/g, ' ').trim();
+  const issueType = requiredText(action, 'issueType', TYPE).trim();
+  const additional = action.additionalFields ?? {};
+  if (!isRecord(additional)) {
+    throw new Error(
+      `${TYPE} needs additionalFields to be an object, not ${describeValue(additional)}`,
+    );
+  }
+  const integrationId = requiredText(action, 'integrationInstanceId', TYPE);
+  return { project, summary, issueType, additionalFields: additional, integrationId };
+}
+
+/**
+ * The issue's fields: `additionalFields` (a text `description` as an ADF doc), then the action's
+ * own project, summary and issue type, which win over the same fields in `additionalFields`.
+ */
+export function issueFields(plan: TicketPlan): Record<string, unknown> {
+  const additional = plan.additionalFields;
+  const fields: Record<string, unknown> = {
+    ...additional,
+    project: { key: plan.project },
+    summary: plan.summary,
+    issuetype: { name: plan.issueType },
   };
+  if (additional.description !== undefined) fields.description = adfOf(additional.description);
+  return fields;
+}
+
+/** The jira instance's address and credentials: config baseUrl and email, secret apiToken. */
+export function jiraAccess(
+  {
+    instance,
+    secrets,
+  }: Pick<ResolvedIntegration, 'secrets'> & {
+    instance: { config: Record<string, unknown> };
+  },
+  integrationId: string,
+): { base: string; email: string; apiToken: string } {
+  const { baseUrl, email } = instance.config;
+  const { apiToken } = secrets;
+  if (typeof baseUrl !== 'string' || typeof email !== 'string') {
+    throw new Error(
+      `integration instance '${integrationId}' has no baseUrl or email in its config`,
+    );
+  }
+  if (typeof apiToken !== 'string' || apiToken === '') {
+    throw new Error(
+      `integration instance '${integrationId}' has no apiToken secret; ${TYPE} needs one`,
+    );
+  }
+  return { base: baseUrl.replace(/\/+$/, ''), email, apiToken };
 }
 
 const TYPE = 'CREATE_TRACKER_TICKET';

@@ -1,9 +1,13 @@
 import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
-import type { OutboundActionHandler } from '../rules/evaluation/outbound-action';
+import type {
+  OutboundActionHandler,
+  OutboundActionInput,
+} from '../rules/evaluation/outbound-action';
 import { dataMessage, requiredText } from './aws-action-fields';
 import { awsClientConfig, instanceSettings } from './aws-clients';
 import { sendWithRetry } from './aws-errors';
 import type { OutboundDeps } from './outbound-deps';
+import { outboundHandler } from './outbound-handler';
 
 const TYPE = 'PUBLISH_TOPIC_MESSAGE';
 
@@ -13,12 +17,9 @@ const TYPE = 'PUBLISH_TOPIC_MESSAGE';
  * Records target = the topic ARN and result { messageId, attempts }.
  */
 export function publishTopicMessageHandler(deps: OutboundDeps): OutboundActionHandler {
-  return {
-    type: TYPE,
-    async execute({ accountId, evaluationId, action }) {
-      const integrationId = requiredText(action, 'integrationInstanceId', TYPE);
-      const topicArn = requiredText(action, 'topicResourceName', TYPE);
-      const message = dataMessage(action, TYPE);
+  return outboundHandler(TYPE, {
+    plan: planTopicMessage,
+    async deliver({ integrationId, topicArn, message }, { accountId, evaluationId }) {
       const settings = await instanceSettings(deps, { accountId, integrationId, action: TYPE });
       const secrets: string[] = [];
       const client = new SNSClient(
@@ -41,5 +42,21 @@ export function publishTopicMessageHandler(deps: OutboundDeps): OutboundActionHa
         client.destroy();
       }
     },
-  };
+  });
+}
+
+/** The message a PUBLISH_TOPIC_MESSAGE publishes, where, and through which aws instance. */
+export interface TopicMessagePlan {
+  integrationId: string;
+  topicArn: string;
+  /** `{"data": <data>}` as JSON text. */
+  message: string;
+}
+
+export function planTopicMessage({
+  action,
+}: Pick<OutboundActionInput, 'action'>): TopicMessagePlan {
+  const integrationId = requiredText(action, 'integrationInstanceId', TYPE);
+  const topicArn = requiredText(action, 'topicResourceName', TYPE);
+  return { integrationId, topicArn, message: dataMessage(action, TYPE) };
 }

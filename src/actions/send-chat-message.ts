@@ -1,9 +1,15 @@
-import type { OutboundActionHandler } from '../rules/evaluation/outbound-action';
+import type { ResolvedIntegration } from '../integrations/integration-api';
+import type {
+  OutboundActionHandler,
+  OutboundActionInput,
+  OutboundActionResult,
+} from '../rules/evaluation/outbound-action';
 import { ALERT_LEVELS, type AlertLevel } from '../rules/rule-types';
 import { messageText, optionalText, requiredText } from './http-action-fields';
 import { describeValue } from '../rules/templates/template-text';
 import { HttpDelivery, shownUrl, type HttpAnswer } from './http-delivery';
 import type { OutboundDeps } from './outbound-deps';
+import { outboundHandler } from './outbound-handler';
 import { TransientError } from './retry';
 
 /**
@@ -27,78 +33,134 @@ import { TransientError } from './retry';
  */
 export function sendChatMessageHandler(deps: OutboundDeps): OutboundActionHandler {
   const delivery = new HttpDelivery({ config: deps.config, logger: deps.logger });
-  return {
-    type: TYPE,
-    async execute({ accountId, action, context, secrets: paramSecrets }) {
-      const channels = channelsOf(action.channels);
-      const text = messageText(action.body);
-      const color = colourOf(action.severity, context.alertLevel);
-      const integrationId = requiredText(action, 'integrationInstanceId', TYPE);
-      const { instance, secrets } = await deps.integrations.resolve({
+  return outboundHandler(TYPE, {
+    plan: planChat,
+    async deliver(plan, { accountId, action, secrets: paramSecrets }) {
+      const resolved = await deps.integrations.resolve({
         accountId,
-        integrationId,
+        integrationId: plan.integrationId,
         type: 'slack',
         action: TYPE,
       });
-      const botToken = secretText(secrets.botToken);
-      const hook =
-        optionalText(action, 'webhookUrl', TYPE) ??
-        (botToken === undefined ? secretText(secrets.webhookUrl) : undefined);
-      const attachments = [{ color, text, fallback: text, mrkdwn_in: ['text'] }];
-
-      if (hook !== undefined) {
-        const url = webhookUrlOf(hook);
-        const shown = shownUrl(url, { originOnly: true });
-        const { attempts } = await delivery.send({
-          action: TYPE,
-          method: 'POST',
-          url,
-          shown,
-          headers: {},
-          json: channels.length === 1 ? { channel: channels[0], attachments } : { attachments },
-          hide: [hook, ...(botToken === undefined ? [] : [botToken]), ...paramSecrets],
-        });
-        return { target: shown, result: { channels, attempts } };
-      }
-
-      if (botToken === undefined) {
-        throw new Error(
-          `integration instance '${integrationId}' has neither a botToken nor a webhookUrl secret; ` +
-            `${TYPE} needs one of them (or a webhookUrl in the action)`,
-        );
-      }
-      const base = secretText(instance.config.apiBaseUrl) ?? DEFAULT_API_BASE_URL;
-      const url = new URL(`${base.replace(/\/+$/, '')}/chat.postMessage`);
-      const ts: Record<string, string> = {};
-      let attempts = 0;
-      for (const channel of channels) {
-        try {
-          const sent = await delivery.send({
-            action: TYPE,
-            method: 'POST',
-            url,
-            shown: shownUrl(url),
-            headers: {
-              Authorization: `Bearer ${botToken}`,
-              'Content-Type': 'application/json; charset=utf-8',
-            },
-            json: { channel, attachments },
-            hide: [botToken, ...paramSecrets],
-            accept: (answer) => void slackTs(answer, channel),
-          });
-          attempts += sent.attempts;
-          ts[channel] = slackTs(sent.value, channel);
-        } catch (err) {
-          const posted = Object.keys(ts);
-          if (posted.length === 0) throw err;
-          throw new Error(`${(err as Error).message} (already posted to ${posted.join(', ')})`, {
-            cause: err,
-          });
-        }
-      }
-      return { target: channels.join(', '), result: { channels, ts, attempts } };
+      const route = chatRoute(action, resolved, plan.integrationId);
+      return route.kind === 'webhook'
+        ? postToWebhook(delivery, plan, route, paramSecrets)
+        : postToChannels(delivery, plan, route, paramSecrets);
     },
+  });
+}
+
+/** The message a SEND_CHAT_MESSAGE posts, and the slack instance it goes through. */
+export interface ChatPlan {
+  channels: string[];
+  integrationId: string;
+  /** One Slack attachment: the text, coloured by the alert level. */
+  attachments: Array<{ color: string; text: string; fallback: string; mrkdwn_in: string[] }>;
+}
+
+export function planChat({ action, context }: OutboundActionInput): ChatPlan {
+  const channels = channelsOf(action.channels);
+  const text = messageText(action.body);
+  const color = colourOf(action.severity, context.alertLevel);
+  const integrationId = requiredText(action, 'integrationInstanceId', TYPE);
+  return {
+    channels,
+    integrationId,
+    attachments: [{ color, text, fallback: text, mrkdwn_in: ['text'] }],
   };
+}
+
+/**
+ * Where the message goes: the action's `webhookUrl`, else the instance's webhookUrl secret when it
+ * has no botToken (an incoming webhook); else chat.postMessage with the botToken. Neither is an
+ * error naming the instance.
+ */
+export type ChatRoute =
+  | { kind: 'webhook'; hook: string; botToken: string | undefined }
+  | { kind: 'api'; botToken: string; apiBaseUrl: string };
+
+export function chatRoute(
+  action: Record<string, unknown>,
+  {
+    instance,
+    secrets,
+  }: Pick<ResolvedIntegration, 'secrets'> & {
+    instance: { config: Record<string, unknown> };
+  },
+  integrationId: string,
+): ChatRoute {
+  const botToken = secretText(secrets.botToken);
+  const hook =
+    optionalText(action, 'webhookUrl', TYPE) ??
+    (botToken === undefined ? secretText(secrets.webhookUrl) : undefined);
+  if (hook !== undefined) return { kind: 'webhook', hook, botToken };
+  if (botToken === undefined) {
+    throw new Error(
+      `integration instance '${integrationId}' has neither a botToken nor a webhookUrl secret; ` +
+        `${TYPE} needs one of them (or a webhookUrl in the action)`,
+    );
+  }
+  const apiBaseUrl = secretText(instance.config.apiBaseUrl) ?? DEFAULT_API_BASE_URL;
+  return { kind: 'api', botToken, apiBaseUrl };
+}
+
+/** One POST of the attachments to an incoming webhook; the record shows its origin only. */
+async function postToWebhook(
+  delivery: HttpDelivery,
+  { channels, attachments }: ChatPlan,
+  { hook, botToken }: Extract<ChatRoute, { kind: 'webhook' }>,
+  paramSecrets: readonly string[],
+): Promise<OutboundActionResult> {
+  const url = webhookUrlOf(hook);
+  const shown = shownUrl(url, { originOnly: true });
+  const { attempts } = await delivery.send({
+    action: TYPE,
+    method: 'POST',
+    url,
+    shown,
+    headers: {},
+    json: channels.length === 1 ? { channel: channels[0], attachments } : { attachments },
+    hide: [hook, ...(botToken === undefined ? [] : [botToken]), ...paramSecrets],
+  });
+  return { target: shown, result: { channels, attempts } };
+}
+
+/** chat.postMessage per channel; a failure after some posts says which were posted. */
+async function postToChannels(
+  delivery: HttpDelivery,
+  { channels, attachments }: ChatPlan,
+  { botToken, apiBaseUrl }: Extract<ChatRoute, { kind: 'api' }>,
+  paramSecrets: readonly string[],
+): Promise<OutboundActionResult> {
+  const url = new URL(`${apiBaseUrl.replace(/\/+$/, '')}/chat.postMessage`);
+  const ts: Record<string, string> = {};
+  let attempts = 0;
+  for (const channel of channels) {
+    try {
+      const sent = await delivery.send({
+        action: TYPE,
+        method: 'POST',
+        url,
+        shown: shownUrl(url),
+        headers: {
+          Authorization: `Bearer ${botToken}`,
+          'Content-Type': 'application/json; charset=utf-8',
+        },
+        json: { channel, attachments },
+        hide: [botToken, ...paramSecrets],
+        accept: (answer) => void slackTs(answer, channel),
+      });
+      attempts += sent.attempts;
+      ts[channel] = slackTs(sent.value, channel);
+    } catch (err) {
+      const posted = Object.keys(ts);
+      if (posted.length === 0) throw err;
+      throw new Error(`${(err as Error).message} (already posted to ${posted.join(', ')})`, {
+        cause: err,
+      });
+    }
+  }
+  return { target: channels.join(', '), result: { channels, ts, attempts } };
 }
 
 const TYPE = 'SEND_CHAT_MESSAGE';

@@ -5,6 +5,7 @@ import type {
 } from '../rules/evaluation/outbound-action';
 import { parseRecipients } from './email-address';
 import { optionalText } from './http-action-fields';
+import { outboundHandler } from './outbound-handler';
 import { SsrfGuard } from './ssrf-guard';
 import type { OutboundDeps } from './outbound-deps';
 import { sendMail, smtpServerFromUrl, type SmtpServer } from './smtp-mailer';
@@ -18,20 +19,33 @@ import { sendMail, smtpServerFromUrl, type SmtpServer } from './smtp-mailer';
  * `{messageId, accepted, rejected, attempts}`.
  */
 export function sendEmailHandler(deps: OutboundDeps): OutboundActionHandler {
-  return {
-    type: 'SEND_EMAIL',
-    async execute(input) {
-      const to = parseRecipients(input.action.recipients);
-      const server = await serverFor(deps, input);
+  return outboundHandler('SEND_EMAIL', {
+    plan: planEmail,
+    async deliver(plan, { accountId }) {
+      const server = await serverFor(deps, accountId, plan.integrationInstanceId);
       const sent = await sendMail({
         server,
-        message: { to, subject: subjectOf(input), text: bodyOf(input) },
+        message: { to: plan.to, subject: plan.subject, text: plan.text },
         config: deps.config,
         logger: deps.logger,
       });
-      return { target: to.join(', '), result: { ...sent } };
+      return { target: plan.to.join(', '), result: { ...sent } };
     },
-  };
+  });
+}
+
+/** The email a SEND_EMAIL sends, and the smtp instance to send it through (else SMTP_URL). */
+export interface EmailPlan {
+  to: string[];
+  integrationInstanceId: string | undefined;
+  subject: string;
+  text: string;
+}
+
+export function planEmail(input: OutboundActionInput): EmailPlan {
+  const to = parseRecipients(input.action.recipients);
+  const integrationInstanceId = optionalText(input.action, 'integrationInstanceId', 'SEND_EMAIL');
+  return { to, integrationInstanceId, subject: subjectOf(input), text: bodyOf(input) };
 }
 
 /** `[HIGH] <rule name>`; just the name while no alertLevel is set. */
@@ -68,11 +82,14 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-async function serverFor(deps: OutboundDeps, input: OutboundActionInput): Promise<SmtpServer> {
-  const id = optionalText(input.action, 'integrationInstanceId', 'SEND_EMAIL');
+async function serverFor(
+  deps: OutboundDeps,
+  accountId: string,
+  id: string | undefined,
+): Promise<SmtpServer> {
   if (id !== undefined) {
     const resolved = await deps.integrations.resolve({
-      accountId: input.accountId,
+      accountId,
       integrationId: id,
       type: 'smtp',
       action: 'SEND_EMAIL',

@@ -1,9 +1,13 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import type { OutboundActionHandler } from '../rules/evaluation/outbound-action';
+import type {
+  OutboundActionHandler,
+  OutboundActionInput,
+} from '../rules/evaluation/outbound-action';
 import { dataMessage, requiredText } from './aws-action-fields';
 import { awsClientConfig, instanceSettings } from './aws-clients';
 import { sendWithRetry } from './aws-errors';
 import type { OutboundDeps } from './outbound-deps';
+import { outboundHandler } from './outbound-handler';
 
 const TYPE = 'SEND_QUEUE_MESSAGE';
 
@@ -15,12 +19,9 @@ const TYPE = 'SEND_QUEUE_MESSAGE';
  * { messageId, attempts }.
  */
 export function sendQueueMessageHandler(deps: OutboundDeps): OutboundActionHandler {
-  return {
-    type: TYPE,
-    async execute({ accountId, evaluationId, action }) {
-      const integrationId = requiredText(action, 'integrationInstanceId', TYPE);
-      const queueUrl = requiredText(action, 'queueUrl', TYPE);
-      const body = dataMessage(action, TYPE);
+  return outboundHandler(TYPE, {
+    plan: planQueueMessage,
+    async deliver({ integrationId, queueUrl, body }, { accountId, evaluationId }) {
       const settings = await instanceSettings(deps, { accountId, integrationId, action: TYPE });
       const secrets: string[] = [];
       const client = new SQSClient({
@@ -45,5 +46,21 @@ export function sendQueueMessageHandler(deps: OutboundDeps): OutboundActionHandl
         client.destroy();
       }
     },
-  };
+  });
+}
+
+/** The message a SEND_QUEUE_MESSAGE sends, to which queue, through which aws instance. */
+export interface QueueMessagePlan {
+  integrationId: string;
+  queueUrl: string;
+  /** `{"data": <data>}` as JSON text. */
+  body: string;
+}
+
+export function planQueueMessage({
+  action,
+}: Pick<OutboundActionInput, 'action'>): QueueMessagePlan {
+  const integrationId = requiredText(action, 'integrationInstanceId', TYPE);
+  const queueUrl = requiredText(action, 'queueUrl', TYPE);
+  return { integrationId, queueUrl, body: dataMessage(action, TYPE) };
 }

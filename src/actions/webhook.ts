@@ -1,8 +1,12 @@
-import type { OutboundActionHandler } from '../rules/evaluation/outbound-action';
+import type {
+  OutboundActionHandler,
+  OutboundActionInput,
+} from '../rules/evaluation/outbound-action';
 import { HTTP_METHODS, type HttpMethod } from '../rules/rule-types';
 import { optionalText, requiredText, stringRecord } from './http-action-fields';
 import { describeValue } from '../rules/templates/template-text';
 import { HttpDelivery, shownUrl } from './http-delivery';
+import { outboundHandler } from './outbound-handler';
 import type { OutboundDeps } from './outbound-deps';
 
 /**
@@ -16,48 +20,77 @@ import type { OutboundDeps } from './outbound-deps';
  */
 export function webhookHandler(deps: OutboundDeps): OutboundActionHandler {
   const delivery = new HttpDelivery({ config: deps.config, logger: deps.logger });
-  return {
-    type: 'WEBHOOK',
-    async execute({ accountId, action, secrets: paramSecrets }) {
-      const url = endpointOf(requiredText(action, 'endpoint', TYPE));
-      const method = methodOf(action.method);
-      const body = action.body ?? undefined;
-      if (body !== undefined && !METHODS_WITH_BODY.has(method)) {
-        throw new Error(
-          `WEBHOOK body is not allowed with method ${method}: only POST, PUT and PATCH send a body`,
-        );
-      }
-      const headers = new HeaderSet();
-      const hide: string[] = [];
-      const instanceId = optionalText(action, 'integrationInstanceId', TYPE);
-      if (instanceId !== undefined) {
-        const { instance, secrets } = await deps.integrations.resolve({
-          accountId,
-          integrationId: instanceId,
-          type: 'webhook',
-          action: TYPE,
-        });
-        headers.add(stringRecord(instance.config.headers, 'config.headers', 'webhook instance'));
-        headers.add(stringRecord(action.headers, 'headers', TYPE));
-        const secret = stringRecord(secrets.headers, 'secrets.headers', 'webhook instance');
-        headers.add(secret);
-        hide.push(...Object.values(secret ?? {}));
-      } else {
-        headers.add(stringRecord(action.headers, 'headers', TYPE));
-      }
-      const shown = shownUrl(url);
+  return outboundHandler(TYPE, {
+    plan: planWebhook,
+    async deliver(plan, { accountId, secrets: paramSecrets }) {
+      const instance =
+        plan.instanceId === undefined
+          ? undefined
+          : await deps.integrations.resolve({
+              accountId,
+              integrationId: plan.instanceId,
+              type: 'webhook',
+              action: TYPE,
+            });
+      const { headers, hide } = webhookHeaders(plan.headers, instance);
+      const shown = shownUrl(plan.url);
       const { value, attempts } = await delivery.send({
         action: TYPE,
-        method,
-        url,
+        method: plan.method,
+        url: plan.url,
         shown,
-        headers: headers.record(),
-        ...(body === undefined ? {} : { json: body }),
+        headers,
+        ...(plan.body === undefined ? {} : { json: plan.body }),
         hide: [...hide, ...paramSecrets],
       });
-      return { target: `${method} ${shown}`, result: { status: value.status, attempts } };
+      return { target: `${plan.method} ${shown}`, result: { status: value.status, attempts } };
     },
-  };
+  });
+}
+
+/** The request a WEBHOOK makes, before the instance (if any) adds its headers. */
+export interface WebhookPlan {
+  url: URL;
+  method: HttpMethod;
+  body: unknown;
+  instanceId: string | undefined;
+  /** The action's `headers` as rendered: checked with the instance's (webhookHeaders). */
+  headers: unknown;
+}
+
+export function planWebhook({ action }: Pick<OutboundActionInput, 'action'>): WebhookPlan {
+  const url = endpointOf(requiredText(action, 'endpoint', TYPE));
+  const method = methodOf(action.method);
+  const body = action.body ?? undefined;
+  if (body !== undefined && !METHODS_WITH_BODY.has(method)) {
+    throw new Error(
+      `WEBHOOK body is not allowed with method ${method}: only POST, PUT and PATCH send a body`,
+    );
+  }
+  const instanceId = optionalText(action, 'integrationInstanceId', TYPE);
+  return { url, method, body, instanceId, headers: action.headers };
+}
+
+/**
+ * The headers sent: the instance's config headers, the action's, the instance's secret headers,
+ * a later one replacing an earlier one of the same name (any case); `hide` the secret values.
+ */
+export function webhookHeaders(
+  actionHeaders: unknown,
+  instance:
+    { instance: { config: Record<string, unknown> }; secrets: Record<string, unknown> } | undefined,
+): { headers: Record<string, string>; hide: string[] } {
+  const headers = new HeaderSet();
+  if (instance === undefined) {
+    headers.add(stringRecord(actionHeaders, 'headers', TYPE));
+    return { headers: headers.record(), hide: [] };
+  }
+  const { config } = instance.instance;
+  headers.add(stringRecord(config.headers, 'config.headers', 'webhook instance'));
+  headers.add(stringRecord(actionHeaders, 'headers', TYPE));
+  const secret = stringRecord(instance.secrets.headers, 'secrets.headers', 'webhook instance');
+  headers.add(secret);
+  return { headers: headers.record(), hide: Object.values(secret ?? {}) };
 }
 
 const TYPE = 'WEBHOOK';

@@ -1,29 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import type { AlertStore } from '../../alerts/alert-api';
-import type { FullQueryResult } from '../../query/query-service';
-import type { QuestionQuery, RuleDefinition, RuleOperation } from '../rule-types';
-import { evaluateWhen } from '../templates/conditions';
-import { evaluateExpression } from '../templates/render';
+import type { QuestionQuery } from '../rule-types';
 import type { TemplateContext } from '../templates/template-context';
 import { ActionRunner, type ActionScope, type ActionRunnerDeps } from './action-runner';
-import type {
-  EvaluationRecord,
-  EvaluationTrigger,
-  OperationOutcome,
-  QueryOutcome,
-} from './evaluation-record';
-import type { RuleIdentity } from './outbound-action';
-import { redact, secretTexts } from './redact';
+import { type AlertChange, alertChange, type AlertRecord, resolvedAlert } from './alert-decision';
+import type { EvaluationRecord, EvaluationTrigger, OperationOutcome } from './evaluation-record';
+import { EvaluationLog, type QueryRunner } from './evaluation-log';
+import {
+  actionsHeldBack,
+  buildRecord,
+  type EvaluatedRule,
+  entityChange,
+  initialContext,
+  parameterSecrets,
+  queryTotals,
+  readOutputs,
+  ruleIdentity,
+} from './evaluation-steps';
+import {
+  conditionHolds,
+  decideCondition,
+  decideOperations,
+  heldBackActions,
+  operationErrors,
+  operationOutcome,
+} from './operation-steps';
 import { entityIdsOfResult } from './result-entities';
 
 export interface RuleEvaluatorDeps extends ActionRunnerDeps {
-  queries: {
-    runAll(request: {
-      accountId: string;
-      query: string;
-      includeDeleted?: boolean;
-    }): Promise<FullQueryResult>;
-  };
+  queries: QueryRunner;
   /** The account's parameters (`param.*`), and which of them are secret. */
   parameters: {
     values(accountId: string): Promise<Record<string, unknown>>;
@@ -37,7 +42,7 @@ export interface RuleEvaluatorDeps extends ActionRunnerDeps {
 
 export interface EvaluateInput {
   accountId: string;
-  rule: RuleDefinition & { id?: string; version?: number };
+  rule: EvaluatedRule;
   /** The rule's queries: its own question's, or those of the question it names. */
   queries: QuestionQuery[];
   trigger: EvaluationTrigger;
@@ -56,12 +61,23 @@ export interface EvaluateOutput {
   entityIds?: string[];
 }
 
+/** One evaluation under way: what its steps share. */
+interface Evaluation {
+  input: EvaluateInput;
+  context: TemplateContext;
+  log: EvaluationLog;
+  scope: ActionScope;
+}
+
 /**
  * One evaluation of a rule (docs/guide/rules.md, "Evaluations and their records"; decision 0023):
  * run each query in order with every row; build the template variables; evaluate each operation's
  * `when` and run its actions in order; read the `outputs`; then settle the rule's alert: a rule
  * whose CREATE_ALERT was not reached by a clean evaluation (every query and condition evaluated)
  * has its active alert resolved. A failed query stops the evaluation before any operation.
+ *
+ * This is the IO shell: every decision is a pure step (evaluation-steps.ts, operation-steps.ts,
+ * alert-decision.ts; the actions' in action-table.ts).
  */
 export class RuleEvaluator {
   private readonly actions: ActionRunner;
@@ -71,230 +87,131 @@ export class RuleEvaluator {
   }
 
   async evaluate(input: EvaluateInput): Promise<EvaluateOutput> {
-    const { accountId, rule } = input;
+    const { rule } = input;
     const startedOn = this.deps.now();
     const id = (this.deps.newId ?? randomUUID)();
+    const evaluation = await this.begin(input, id);
+    const { context, log, scope } = evaluation;
+    const queried = await this.runQueries(evaluation);
+    const entities = entityChange(queried.entityIds, input.previousEntityIds);
+    const heldBack = actionsHeldBack(rule, queried.failed, entities.newEntityCount);
+    const operations = queried.failed ? [] : await this.runOperations(evaluation, heldBack);
+    const decided = decideOperations(rule.operations, operations, heldBack);
+    const { outputs, errors } = await readOutputs(rule.outputs, context, scope.secrets);
+    log.errors.push(...errors);
+    const change = alertChange(scope.raised, {
+      dryRun: input.dryRun,
+      ...(rule.id === undefined ? {} : { ruleId: rule.id }),
+      queriesFailed: queried.failed,
+      ...decided,
+    });
+    const alert = await this.settleAlert(change, input.accountId, id);
+    const record = buildRecord({
+      id,
+      rule,
+      trigger: input.trigger,
+      dryRun: input.dryRun,
+      startedOn,
+      endedOn: this.deps.now(),
+      queries: log.queries,
+      outputs,
+      operations,
+      errors: log.errors,
+      entities,
+      actionsHeldBack: heldBack,
+      alert,
+    });
+    return queried.failed ? { record } : { record, entityIds: [...queried.entityIds] };
+  }
+
+  /** The account's parameters read: the template variables, the secrets, the actions' scope. */
+  private async begin(input: EvaluateInput, evaluationId: string): Promise<Evaluation> {
+    const { accountId, rule } = input;
     const [param, listed] = await Promise.all([
       this.deps.parameters.values(accountId),
       this.deps.parameters.list(accountId),
     ]);
-    const secrets = secretTexts(listed.filter((p) => p.secret).map((p) => param[p.name]));
-    const identity: RuleIdentity = {
-      ...(rule.id === undefined ? {} : { id: rule.id }),
-      name: rule.name,
-      ...(rule.version === undefined ? {} : { version: rule.version }),
-      ...(rule.description === undefined ? {} : { description: rule.description }),
-    };
-    const errors: string[] = [];
-    const queryOutcomes: QueryOutcome[] = [];
-    const context: TemplateContext = {
-      queries: {},
-      param,
-      alertRuleName: rule.name,
-      alertRuleId: rule.id,
-      alertRuleDescription: rule.description,
-      alertWebLink: this.deps.webLink(rule.id),
-    };
-
-    const runQuery = async (name: string, query: string, includeDeleted: boolean) => {
-      const started = this.deps.now();
-      const outcome: QueryOutcome = { name, query: redact(query, secrets), durationMs: 0 };
-      queryOutcomes.push(outcome);
-      try {
-        const result = await this.deps.queries.runAll({ accountId, query, includeDeleted });
-        Object.assign(outcome, { total: result.total, type: result.type });
-        if (result.warnings !== undefined) outcome.warnings = result.warnings;
-        const data = Array.isArray(result.data) ? result.data : [result.data];
-        return { data, total: result.total, raw: result.data };
-      } catch (err) {
-        outcome.error = redact(errorText(err), secrets);
-        errors.push(`query ${name}: ${outcome.error}`);
-        throw err;
-      } finally {
-        outcome.durationMs = this.deps.now() - started;
-      }
-    };
-
-    const entityIds = new Set<string>();
-    let queriesFailed = input.failure !== undefined;
-    if (input.failure !== undefined) errors.push(input.failure);
-    for (const q of queriesFailed ? [] : input.queries) {
-      try {
-        const result = await runQuery(q.name, q.query, q.includeDeleted);
-        context.queries = { ...context.queries, [q.name]: result };
-        for (const entityId of entityIdsOfResult(result.raw)) entityIds.add(entityId);
-      } catch {
-        queriesFailed = true;
-        break;
-      }
-    }
-    const newEntityCount =
-      input.previousEntityIds === undefined
-        ? entityIds.size
-        : [...entityIds].filter((e) => !input.previousEntityIds?.has(e)).length;
-    // No entity absent from the previous results (none at all, on a first evaluation): held back.
-    const skipActions =
-      !queriesFailed && rule.triggerActionsOnNewEntitiesOnly && newEntityCount === 0;
-
+    const secrets = parameterSecrets(param, listed);
+    const log = new EvaluationLog(this.deps, accountId, secrets);
     const scope: ActionScope = {
       accountId,
-      rule: identity,
-      evaluationId: id,
+      rule: ruleIdentity(rule),
+      evaluationId,
       dryRun: input.dryRun,
       templates: rule.templates,
       secrets,
       runQuery: async (name, query) => {
-        const { data, total } = await runQuery(name, query, false);
+        const { data, total } = await log.runQuery(name, query, false);
         return { data, total };
       },
-      queryTotals: () =>
-        Object.fromEntries(
-          queryOutcomes.flatMap((q) => (q.total === undefined ? [] : [[q.name, q.total]])),
-        ),
+      queryTotals: () => queryTotals(log.queries),
     };
-    const operations: OperationOutcome[] = [];
-    let alertReached = false;
-    let conditionsFailed = false;
-    if (!queriesFailed) {
-      for (const [index, operation] of rule.operations.entries()) {
-        const outcome = await this.operation(operation, index, context, scope, skipActions);
-        operations.push(outcome);
-        if (outcome.error !== undefined) {
-          conditionsFailed = true;
-          errors.push(`/operations/${index}/when: ${outcome.error}`);
-        }
-        if (outcome.conditionResult === true && holdsAlert(operation, outcome, skipActions)) {
-          alertReached = true;
-        }
-        for (const failure of failedActions(outcome.actions)) errors.push(failure);
-      }
-    }
-
-    const outputs: Record<string, unknown> = {};
-    for (const path of rule.outputs) {
-      try {
-        outputs[path] = redact(await evaluateExpression(path, context), secrets) ?? null;
-      } catch (err) {
-        errors.push(`outputs ${path}: ${redact(errorText(err), secrets)}`);
-      }
-    }
-
-    let alert = scope.raised;
-    if (scope.raised !== undefined) alertReached = true;
-    if (
-      !input.dryRun &&
-      !queriesFailed &&
-      !conditionsFailed &&
-      !alertReached &&
-      rule.id !== undefined
-    ) {
-      const resolved = await this.deps.alerts.resolve({
-        accountId,
-        ruleId: rule.id,
-        evaluationId: id,
-        now: this.deps.now(),
-      });
-      if (resolved !== undefined)
-        alert = { id: resolved.id, status: resolved.status, change: 'RESOLVED' };
-    }
-
-    const endedOn = this.deps.now();
-    const record: EvaluationRecord = {
-      id,
-      ...(rule.id === undefined ? {} : { ruleId: rule.id }),
-      ...(rule.version === undefined ? {} : { ruleVersion: rule.version }),
-      ruleName: rule.name,
-      trigger: input.trigger,
-      dryRun: input.dryRun,
-      status: errors.length === 0 ? 'SUCCESS' : 'FAILED',
-      startedOn,
-      endedOn,
-      durationMs: endedOn - startedOn,
-      queries: queryOutcomes,
-      outputs,
-      operations,
-      errors,
-      entityCount: entityIds.size,
-      newEntityCount,
-      ...(skipActions ? { actionsSkipped: 'NO_NEW_ENTITIES' as const } : {}),
-      ...(alert === undefined ? {} : { alert }),
-    };
-    return queriesFailed ? { record } : { record, entityIds: [...entityIds] };
+    const context = initialContext(rule, param, this.deps.webLink(rule.id));
+    return { input, context, log, scope };
   }
 
-  private async operation(
-    operation: RuleOperation,
-    index: number,
-    context: TemplateContext,
-    scope: ActionScope,
-    skipActions: boolean,
-  ): Promise<OperationOutcome> {
-    const pointer = `/operations/${index}`;
-    let holds: boolean;
-    try {
-      holds = await evaluateWhen(operation.when, context, {
+  /** The rule's queries in order, until one fails; the distinct entities of their results. */
+  private async runQueries({
+    input,
+    context,
+    log,
+  }: Evaluation): Promise<{ failed: boolean; entityIds: Set<string> }> {
+    const entityIds = new Set<string>();
+    if (input.failure !== undefined) {
+      log.errors.push(input.failure);
+      return { failed: true, entityIds };
+    }
+    for (const q of input.queries) {
+      try {
+        const result = await log.runQuery(q.name, q.query, q.includeDeleted);
+        context.queries = { ...context.queries, [q.name]: result };
+        for (const entityId of entityIdsOfResult(result.raw)) entityIds.add(entityId);
+      } catch {
+        return { failed: true, entityIds };
+      }
+    }
+    return { failed: false, entityIds };
+  }
+
+  /** Each operation in order: its condition decided, then its actions run (or held back). */
+  private async runOperations(
+    { input, context, log, scope }: Evaluation,
+    heldBack: boolean,
+  ): Promise<OperationOutcome[]> {
+    const outcomes: OperationOutcome[] = [];
+    for (const [index, operation] of input.rule.operations.entries()) {
+      const pointer = `/operations/${index}`;
+      const decision = await decideCondition(operation.when, context, {
         templates: scope.templates,
         pointer: `${pointer}/when`,
+        secrets: scope.secrets,
       });
-    } catch (err) {
-      return { index, error: redact(errorText(err), scope.secrets), actions: [] };
+      const actions = !conditionHolds(decision)
+        ? []
+        : heldBack
+          ? heldBackActions(operation.actions, `${pointer}/actions`)
+          : await this.actions.runAll(operation.actions, context, scope, `${pointer}/actions`);
+      const outcome = operationOutcome(index, decision, actions);
+      outcomes.push(outcome);
+      log.errors.push(...operationErrors(outcome));
     }
-    if (!holds) return { index, conditionResult: false, actions: [] };
-    if (skipActions) {
-      return {
-        index,
-        conditionResult: true,
-        actions: operation.actions.map((action, i) => ({
-          pointer: `${pointer}/actions/${i}`,
-          type: action.type,
-          ...(action.id === undefined ? {} : { id: action.id }),
-          status: 'SKIPPED' as const,
-          durationMs: 0,
-        })),
-      };
-    }
-    const actions = await this.actions.runAll(
-      operation.actions,
-      context,
-      scope,
-      `${pointer}/actions`,
-    );
-    return { index, conditionResult: true, actions };
+    return outcomes;
   }
-}
 
-/**
- * Whether an operation whose condition held keeps the rule's alert: a CREATE_ALERT of its own was
- * reached (run, even failing, or held back); a FOR_EACH_ITEM holding one was held back or failed
- * (which items would have raised it is unknown). A FOR_EACH_ITEM that ran cleanly keeps it when
- * an item raised it (the evaluation's `raised`).
- */
-function holdsAlert(
-  operation: RuleOperation,
-  outcome: OperationOutcome,
-  skipped: boolean,
-): boolean {
-  return operation.actions.some((action, i) => {
-    if (action.type === 'CREATE_ALERT') return true;
-    if (action.type !== 'FOR_EACH_ITEM' || !reachesAlert(action)) return false;
-    return skipped || outcome.actions[i]?.status === 'FAILED';
-  });
-}
-
-/** Whether actions raise the rule's alert (directly or inside FOR_EACH_ITEM). */
-function reachesAlert(operation: { actions: RuleOperation['actions'] }): boolean {
-  return operation.actions.some(
-    (a) => a.type === 'CREATE_ALERT' || (a.type === 'FOR_EACH_ITEM' && reachesAlert(a)),
-  );
-}
-
-function failedActions(outcomes: EvaluationRecord['operations'][number]['actions']): string[] {
-  return outcomes.flatMap((o) => {
-    if (o.items !== undefined) return o.items.flatMap((item) => failedActions(item.actions));
-    return o.status === 'FAILED' ? [`${o.pointer} ${o.type}: ${o.error ?? 'failed'}`] : [];
-  });
-}
-
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  /** The alert the record names: the one raised, or the one the store resolved, if any. */
+  private async settleAlert(
+    change: AlertChange,
+    accountId: string,
+    evaluationId: string,
+  ): Promise<AlertRecord | undefined> {
+    if (change.kind === 'RAISED') return change.alert;
+    if (change.kind === 'KEEP') return undefined;
+    const resolved = await this.deps.alerts.resolve({
+      accountId,
+      ruleId: change.ruleId,
+      evaluationId,
+      now: this.deps.now(),
+    });
+    return resolvedAlert(resolved);
+  }
 }

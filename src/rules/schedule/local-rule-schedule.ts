@@ -1,5 +1,11 @@
 import type { Logger } from 'pino';
-import type { RuleKey, RuleSchedule, ScheduledRule, ScheduledRunner } from './rule-schedule';
+import type {
+  ReconcileOptions,
+  RuleKey,
+  RuleSchedule,
+  ScheduledRule,
+  ScheduledRunner,
+} from './rule-schedule';
 import { errorMessage, ruleIntervalMs, ruleSchedulerId } from './rule-schedule-shared';
 
 /**
@@ -16,7 +22,18 @@ import { errorMessage, ruleIntervalMs, ruleSchedulerId } from './rule-schedule-s
  * Timers are unref'd: they never keep the process alive. Nothing is kept across restarts, so
  * reconcile() at start-up runs every enabled rule once, then every interval.
  */
-export function openLocalRuleSchedule(opts: {
+export function openLocalRuleSchedule(opts: LocalScheduleOptions): RuleSchedule {
+  const timers = new RuleTimers(opts);
+  let closing: Promise<void> | undefined;
+  return {
+    set: (rule) => Promise.resolve(timers.set(rule)),
+    remove: (key) => Promise.resolve(timers.clear(ruleSchedulerId(key))),
+    reconcile: (rules, options = {}) => Promise.resolve(timers.reconcile(rules, options)),
+    close: () => (closing ??= timers.close()),
+  };
+}
+
+export interface LocalScheduleOptions {
   runner: ScheduledRunner;
   logger: Logger;
   /** config.rules.scheduleOverrideMs: every rule runs at this interval instead of its own. */
@@ -25,123 +42,125 @@ export function openLocalRuleSchedule(opts: {
   concurrency?: number;
   /** How long close() waits for running evaluations. */
   closeTimeoutMs?: number;
-}): RuleSchedule {
-  const concurrency = Math.max(1, opts.concurrency ?? 2);
-  interface Entry {
-    key: RuleKey;
-    everyMs: number;
-    timer: NodeJS.Timeout | undefined;
-    /** A tick waits for a free slot. */
-    waiting: boolean;
+}
+
+interface Entry {
+  key: RuleKey;
+  everyMs: number;
+  timer: NodeJS.Timeout | undefined;
+  /** A tick waits for a free slot. */
+  waiting: boolean;
+}
+
+/** The timers, the ticks waiting for a slot and the evaluations running. */
+class RuleTimers {
+  private readonly concurrency: number;
+  private readonly entries = new Map<string, Entry>();
+  private readonly waiting: Entry[] = [];
+  private readonly running = new Set<Promise<void>>();
+  private closed = false;
+
+  constructor(private readonly opts: LocalScheduleOptions) {
+    this.concurrency = Math.max(1, opts.concurrency ?? 2);
   }
-  const entries = new Map<string, Entry>();
-  const waiting: Entry[] = [];
-  const running = new Set<Promise<void>>();
-  let closed = false;
 
-  const clear = (id: string) => {
-    const entry = entries.get(id);
-    if (entry === undefined) return;
-    clearTimeout(entry.timer);
-    entries.delete(id);
-    if (entry.waiting) waiting.splice(waiting.indexOf(entry), 1);
-  };
-
-  const fire = (id: string, entry: Entry) => {
-    if (closed || entries.get(id) !== entry) return;
-    entry.timer = setTimeout(() => fire(id, entry), entry.everyMs).unref();
-    if (entry.waiting) return; // the previous tick has not started yet: one is enough
-    entry.waiting = true;
-    waiting.push(entry);
-    drain();
-  };
-
-  const drain = () => {
-    while (!closed && running.size < concurrency && waiting.length > 0) {
-      const entry = waiting.shift()!;
-      entry.waiting = false;
-      const run: Promise<void> = tick(entry).finally(() => {
-        running.delete(run);
-        drain();
-      });
-      running.add(run);
-    }
-  };
-
-  const tick = async (entry: Entry) => {
-    const { key } = entry;
-    try {
-      const outcome = await opts.runner.runScheduled(key);
-      if (outcome === 'busy') {
-        opts.logger.debug({ ...key }, 'rule still being evaluated; this tick is skipped');
-      } else if (outcome === 'gone') {
-        const id = ruleSchedulerId(key);
-        if (entries.get(id) === entry) clear(id);
-        opts.logger.info({ ...key }, 'rule no longer exists; its schedule is removed');
-      }
-    } catch (err) {
-      opts.logger.error(
-        { err, ...key, reason: errorMessage(err) },
-        'scheduled rule evaluation failed',
-      );
-    }
-  };
-
-  const set = (rule: ScheduledRule): void => {
-    if (closed) return;
+  set(rule: ScheduledRule): void {
+    if (this.closed) return;
     const id = ruleSchedulerId(rule);
     if (rule.pollingInterval === 'DISABLED') {
-      clear(id);
+      this.clear(id);
       return;
     }
-    const everyMs = ruleIntervalMs(rule.pollingInterval, opts.overrideMs);
-    if (entries.get(id)?.everyMs === everyMs) return;
-    clear(id);
+    const everyMs = ruleIntervalMs(rule.pollingInterval, this.opts.overrideMs);
+    if (this.entries.get(id)?.everyMs === everyMs) return;
+    this.clear(id);
     const entry: Entry = {
       key: { accountId: rule.accountId, ruleId: rule.ruleId },
       everyMs,
       timer: undefined,
       waiting: false,
     };
-    entries.set(id, entry);
-    entry.timer = setTimeout(() => fire(id, entry), 0).unref();
-  };
+    this.entries.set(id, entry);
+    entry.timer = setTimeout(() => this.fire(id, entry), 0).unref();
+  }
 
-  const close = async () => {
-    closed = true;
-    for (const entry of entries.values()) clearTimeout(entry.timer);
-    entries.clear();
-    waiting.length = 0;
-    if (running.size === 0) return;
-    const timeoutMs = opts.closeTimeoutMs ?? 30_000;
+  clear(id: string): void {
+    const entry = this.entries.get(id);
+    if (entry === undefined) return;
+    clearTimeout(entry.timer);
+    this.entries.delete(id);
+    if (entry.waiting) this.waiting.splice(this.waiting.indexOf(entry), 1);
+  }
+
+  reconcile(rules: ScheduledRule[], options: ReconcileOptions): void {
+    if (this.closed) return;
+    const wanted = new Set<string>();
+    for (const rule of rules) {
+      if (options.missingOnly === true && this.entries.has(ruleSchedulerId(rule))) continue;
+      if (rule.pollingInterval !== 'DISABLED') wanted.add(ruleSchedulerId(rule));
+      this.set(rule);
+    }
+    if (options.missingOnly === true) return;
+    for (const id of [...this.entries.keys()]) if (!wanted.has(id)) this.clear(id);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const entry of this.entries.values()) clearTimeout(entry.timer);
+    this.entries.clear();
+    this.waiting.length = 0;
+    if (this.running.size === 0) return;
+    const timeoutMs = this.opts.closeTimeoutMs ?? 30_000;
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), timeoutMs);
     });
-    const result = await Promise.race([Promise.all(running), timedOut]).finally(() =>
+    const result = await Promise.race([Promise.all(this.running), timedOut]).finally(() =>
       clearTimeout(timer),
     );
     if (result === 'timeout') {
-      opts.logger.warn({ timeoutMs }, 'rule evaluations still running at shutdown; left behind');
+      this.opts.logger.warn(
+        { timeoutMs },
+        'rule evaluations still running at shutdown; left behind',
+      );
     }
-  };
+  }
 
-  let closing: Promise<void> | undefined;
-  return {
-    set: (rule) => Promise.resolve(set(rule)),
-    remove: (key) => Promise.resolve(clear(ruleSchedulerId(key))),
-    reconcile: (rules, options = {}) => {
-      if (closed) return Promise.resolve();
-      const wanted = new Set<string>();
-      for (const rule of rules) {
-        if (options.missingOnly === true && entries.has(ruleSchedulerId(rule))) continue;
-        if (rule.pollingInterval !== 'DISABLED') wanted.add(ruleSchedulerId(rule));
-        set(rule);
+  private fire(id: string, entry: Entry): void {
+    if (this.closed || this.entries.get(id) !== entry) return;
+    entry.timer = setTimeout(() => this.fire(id, entry), entry.everyMs).unref();
+    if (entry.waiting) return; // the previous tick has not started yet: one is enough
+    entry.waiting = true;
+    this.waiting.push(entry);
+    this.drain();
+  }
+
+  private drain(): void {
+    while (!this.closed && this.running.size < this.concurrency && this.waiting.length > 0) {
+      const entry = this.waiting.shift()!;
+      entry.waiting = false;
+      const run: Promise<void> = this.tick(entry).finally(() => {
+        this.running.delete(run);
+        this.drain();
+      });
+      this.running.add(run);
+    }
+  }
+
+  private async tick(entry: Entry): Promise<void> {
+    const { key } = entry;
+    const { runner, logger } = this.opts;
+    try {
+      const outcome = await runner.runScheduled(key);
+      if (outcome === 'busy') {
+        logger.debug({ ...key }, 'rule still being evaluated; this tick is skipped');
+      } else if (outcome === 'gone') {
+        const id = ruleSchedulerId(key);
+        if (this.entries.get(id) === entry) this.clear(id);
+        logger.info({ ...key }, 'rule no longer exists; its schedule is removed');
       }
-      if (options.missingOnly === true) return Promise.resolve();
-      for (const id of [...entries.keys()]) if (!wanted.has(id)) clear(id);
-      return Promise.resolve();
-    },
-    close: () => (closing ??= close()),
-  };
+    } catch (err) {
+      logger.error({ err, ...key, reason: errorMessage(err) }, 'scheduled rule evaluation failed');
+    }
+  }
 }
