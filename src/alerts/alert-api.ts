@@ -1,6 +1,8 @@
 import type { ContractEnum } from '../contract/contract-types';
 import type { components } from '../generated/openapi';
-import type { AlertLevel } from '../rules/rule-types';
+
+/** An alert's level (the rule engine's ALERT_LEVELS are tied to the same enum). */
+type AlertLevel = components['schemas']['AlertLevel'];
 
 type Schemas = components['schemas'];
 

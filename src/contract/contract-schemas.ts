@@ -10,7 +10,7 @@ import { loadContractDocument } from './contract-document';
  * once, when this module loads; each component is compiled on first use.
  *
  * Two annotation keywords, OpenAPI extensions in the spec, shape the 400 messages
- * (src/rules/rule-error-message.ts): `x-error` says what a value must be, `x-name` names an object
+ * (src/contract/schema-error-message.ts): `x-error` says what a value must be, `x-name` names an object
  * that refuses a property. A third, `x-any-value`, marks a schema that takes any JSON value on
  * purpose (test/unit/contract/typed-bodies.test.ts). Ajv knows them as a vocabulary, so strict
  * mode still refuses typos.

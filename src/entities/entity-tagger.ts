@@ -1,7 +1,6 @@
 import { PropertyCatalog } from '../catalog/property-catalog';
 import { propertyKindPairs } from '../catalog/property-kinds';
 import type { Graph } from '../graph/graph';
-import type { EntityTagger } from '../rules/evaluation/action-runner';
 
 /** Entities per tagging transaction. */
 const CHUNK = 5000;
@@ -9,9 +8,10 @@ const CHUNK = 5000;
 /**
  * TAG_ENTITIES's write: `tag.<name>` properties on the account's entities (a null value removes
  * one), their search text refreshed, the property catalog told the kinds first. Ids of other
- * accounts, or of no entity, are passed over.
+ * accounts, or of no entity, are passed over. It fits the rule engine's EntityTagger port by its
+ * shape (src/rules/evaluation/action-runner.ts): entities sit below rules and do not import them.
  */
-export class GraphEntityTagger implements EntityTagger {
+export class GraphEntityTagger {
   constructor(private readonly deps: { graph: Graph }) {}
 
   async tag(

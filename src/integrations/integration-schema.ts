@@ -2,7 +2,7 @@ import type { ErrorObject } from 'ajv';
 import { checkAgainst, type SchemaName } from '../contract/contract-schemas';
 import { ValidationError } from '../errors/app-error';
 import type { components } from '../generated/openapi';
-import { schemaErrorMessage } from '../rules/rule-error-message';
+import { schemaErrorMessage } from '../contract/schema-error-message';
 import type { IntegrationType } from './integration-api';
 
 type Schemas = components['schemas'];

@@ -1,5 +1,5 @@
 import type { components } from '../generated/openapi';
-import { normaliseQuery } from '../rules/rule-normalize';
+import { normaliseQuery } from './question-query';
 import type { StoredQuestion } from './question-api';
 
 /**

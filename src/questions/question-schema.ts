@@ -1,5 +1,5 @@
 import { checkAgainst } from '../contract/contract-schemas';
-import { schemaErrorMessage } from '../rules/rule-error-message';
+import { schemaErrorMessage } from '../contract/schema-error-message';
 import {
   type QuestionDefinition,
   type QuestionRequest,

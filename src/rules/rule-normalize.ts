@@ -1,8 +1,8 @@
+import { normaliseQuery } from '../questions/question-query';
 import type {
   ForEachItemRequest,
   RuleActionRequest,
   RuleConditionRequest,
-  RuleQueryRequest,
   RuleRequest,
   RuleWhenRequest,
 } from './rule-request';
@@ -10,7 +10,6 @@ import {
   ACTION_TYPE_ALIASES,
   type ActionType,
   type FilterCondition,
-  type QuestionQuery,
   type RuleAction,
   type RuleDefinition,
   type RuleOperation,
@@ -46,11 +45,6 @@ export function normaliseRule(input: RuleRequest): RuleDefinition {
   };
 }
 
-/** A query's name: its own, or `query<index>` by position. */
-export function queryName(query: RuleQueryRequest, index: number): string {
-  return query.name ?? `query${index}`;
-}
-
 /** The standard name of an action type, given that name or an alias. */
 export function canonicalActionType(type: string): ActionType {
   return (ACTION_TYPE_ALIASES as Record<string, ActionType>)[type] ?? (type as ActionType);
@@ -58,16 +52,6 @@ export function canonicalActionType(type: string): ActionType {
 
 function optional<K extends string, V>(key: K, value: V | null | undefined): { [k in K]?: V } {
   return value === undefined || value === null ? {} : ({ [key]: value } as { [k in K]?: V });
-}
-
-/** One query of a question, its defaults filled in (a rule's own, or a stored question's). */
-export function normaliseQuery(query: RuleQueryRequest, index: number): QuestionQuery {
-  return {
-    name: queryName(query, index),
-    query: query.query,
-    version: 'v1',
-    includeDeleted: query.includeDeleted ?? false,
-  };
 }
 
 function normaliseOperation(operation: RuleRequest['operations'][number]): RuleOperation {

@@ -1,3 +1,4 @@
+import type { Question } from '../questions/question-query';
 import type { ContractEnum } from '../contract/contract-types';
 import type { components } from '../generated/openapi';
 
@@ -50,18 +51,6 @@ export type TemplateString = string;
 export type JsonPrimitive = string | number | boolean | null;
 export type JsonValue = JsonPrimitive | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
-
-export interface QuestionQuery {
-  /** `[A-Za-z0-9_]+`, unique in the rule; `query<index>` when not given. */
-  name: string;
-  query: string;
-  version: QueryVersion;
-  includeDeleted: boolean;
-}
-
-export interface Question {
-  queries: QuestionQuery[];
-}
 
 /** `[path, operator, value]`: e.g. `['queries.query0.total', '>', 0]`. */
 export type ListComparison = [path: string, operator: ConditionOperator, value: JsonPrimitive];

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AlertStore } from '../../alerts/alert-api';
-import type { QuestionQuery } from '../rule-types';
+import type { QuestionQuery } from '../../questions/question-query';
 import type { TemplateContext } from '../templates/template-context';
 import { ActionRunner, type ActionScope, type ActionRunnerDeps } from './action-runner';
 import { type AlertChange, alertChange, type AlertRecord, resolvedAlert } from './alert-decision';

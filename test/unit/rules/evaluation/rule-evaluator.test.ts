@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { REDACTED } from '../../../../src/rules/evaluation/redact';
 import { type EvaluateInput, RuleEvaluator } from '../../../../src/rules/evaluation/rule-evaluator';
-import type { QuestionQuery, RuleOperation } from '../../../../src/rules/rule-types';
+import type { QuestionQuery } from '../../../../src/questions/question-query';
+import type { RuleOperation } from '../../../../src/rules/rule-types';
 import { entities, fakeWorld, type FakeWorld, filter, plainRule } from './evaluation-fixtures';
 
 /**

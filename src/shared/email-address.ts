@@ -1,4 +1,4 @@
-import { describeValue } from '../rules/templates/template-text';
+import { describeValue } from './describe-value';
 /**
  * Email addresses as SEND_EMAIL recipients and account notification addresses take them: a bare
  * `local@domain` (no display name, no comments), as a person would type it in a list. Deliberately

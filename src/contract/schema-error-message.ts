@@ -1,13 +1,25 @@
 import type { ErrorObject } from 'ajv';
-import { ACTION_TYPES, type JsonPrimitive } from './rule-types';
 
 /**
  * One 400 message from Ajv's first error, in the house style of the upload and parameter
  * validators: the JSON pointer of the offending field first (`/operations/0/actions/1/type must
  * be one of ...`, `/name is required`). A schema's `x-error` annotation, where present, says what
- * the value must be in words; `x-name` names an object that has no such property.
+ * the value must be in words; `x-name` names an object that has no such property. What a body's
+ * owner knows that the schema does not say comes in `words`: the names a discriminated union
+ * takes (a rule action's types, aliases left out) and how to name an object without `x-name`.
  */
-export function schemaErrorMessage(error: ErrorObject, subject: string): string {
+export interface SchemaWords {
+  /** The values a discriminator property takes, for `.../type must be one of ...`. */
+  discriminatorValues?: readonly string[];
+  /** Names an object without `x-name` that refuses a property: `a SEND_EMAIL action has ...`. */
+  unnamedObject?: (data: unknown, properties: string[]) => string;
+}
+
+export function schemaErrorMessage(
+  error: ErrorObject,
+  subject: string,
+  words: SchemaWords = {},
+): string {
   const at = error.instancePath;
   const parent = (error.parentSchema ?? {}) as Record<string, unknown>;
   const custom = customMessage(parent['x-error'], error.keyword);
@@ -18,13 +30,16 @@ export function schemaErrorMessage(error: ErrorObject, subject: string): string 
     case 'required':
       return `${at}/${pointerSegment(params.missingProperty)} is required`;
     case 'additionalProperties':
-      return `${at}/${pointerSegment(params.additionalProperty)} is not allowed: ${owner(error, parent)}`;
-    case 'discriminator':
-      // An action's `type`: Ajv's `tag` error is a missing or non-string one, `mapping` an unknown.
-      if (params.error === 'mapping') return `${at}/type must be one of ${ACTION_TYPES.join(', ')}`;
-      return hasProperty(error.data, 'type')
-        ? `${at}/type must be a string`
-        : `${at}/type is required`;
+      return `${at}/${pointerSegment(params.additionalProperty)} is not allowed: ${owner(error, parent, words)}`;
+    case 'discriminator': {
+      // Ajv's `tag` error is a missing or non-string tag (a rule action's `type`), `mapping` an
+      // unknown one.
+      const tag = `${at}/${pointerSegment(params.tag)}`;
+      if (params.error === 'mapping') return `${tag} ${choices(words)}`;
+      return hasProperty(error.data, String(params.tag))
+        ? `${tag} must be a string`
+        : `${tag} is required`;
+    }
     case 'minItems':
       if (params.limit === 1) return `${where} must not be empty`;
       return `${where} ${custom ?? `must have at least ${String(params.limit)} items`}`;
@@ -57,17 +72,22 @@ function customMessage(annotation: unknown, keyword: string): string | undefined
   return typeof perKeyword === 'string' ? perKeyword : undefined;
 }
 
-/** An action names its type; other objects carry an `x-name`. */
-function owner(error: ErrorObject, parent: Record<string, unknown>): string {
+/** An object with an `x-name` is named by it; others by the owner's words. */
+function owner(error: ErrorObject, parent: Record<string, unknown>, words: SchemaWords): string {
   if (typeof parent['x-name'] === 'string') return `${parent['x-name']} has no such property`;
-  const data = error.data as Record<string, unknown> | undefined;
   const properties = Object.keys(parent.properties ?? {});
-  const type = typeof data?.type === 'string' ? data.type : 'this';
-  return `a ${type} action has no such property (it takes ${properties.join(', ')})`;
+  if (words.unnamedObject !== undefined) return words.unnamedObject(error.data, properties);
+  return `this object has no such property (it takes ${properties.join(', ')})`;
+}
+
+function choices(words: SchemaWords): string {
+  if (words.discriminatorValues === undefined) return 'is none of the values it may take';
+  return `must be one of ${words.discriminatorValues.join(', ')}`;
 }
 
 function allowed(values: unknown): string {
-  return (values as JsonPrimitive[])
+  // An enum's values are JSON scalars.
+  return (values as Array<string | number | boolean | null>)
     .filter((value) => value !== null)
     .map((value) => String(value))
     .join(', ');
