@@ -1,0 +1,191 @@
+import { z } from 'zod';
+
+/**
+ * The environment variables graphsync reads, with their types, limits and defaults
+ * (docs/guide/configuration.md). src/config/config.ts parses process.env with it once.
+ */
+
+/** An empty value means "use the default" (z.coerce would turn '' into 0, a random port). */
+const blankAsUnset = (v: unknown): unknown =>
+  typeof v === 'string' && v.trim() === '' ? undefined : v;
+
+const port = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be an integer')
+  .min(0, 'must be between 0 and 65535')
+  .max(65535, 'must be between 0 and 65535');
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const byteSize = z
+  .string()
+  .regex(/^\d+(b|kb|mb|gb)?$/i, "must be a size such as '10mb', '512kb' or a number of bytes");
+
+/** A byteSize in bytes (1kb = 1024 bytes, as the body parser reads MAX_BODY_SIZE). */
+const byteCount = byteSize.transform((v) => {
+  const m = /^(\d+)(b|kb|mb|gb)?$/i.exec(v);
+  const unit = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 }[(m?.[2] ?? 'b').toLowerCase()];
+  return Number(m?.[1]) * (unit ?? 1);
+});
+
+/** The bulk file is parsed whole at finalize: a JavaScript string holds at most ~512 MiB. */
+const MAX_BULK_UPLOAD_BYTES = 500 * 1024 ** 2;
+
+/** '30s', '5m', '24h', '2d' or a number of milliseconds, to milliseconds. */
+const duration = z
+  .string()
+  .regex(/^\d+(ms|s|m|h|d)?$/, "must be a duration such as '30s', '5m', '24h' or milliseconds")
+  .transform((v) => {
+    const m = /^(\d+)(ms|s|m|h|d)?$/.exec(v);
+    const n = Number(m?.[1]);
+    const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m?.[2] ?? 'ms'] ?? 1;
+    return n * unit;
+  });
+
+/** Neo4j's own default Bolt port, used by the local Neo4j unless NEO4J_LOCAL_PORT says otherwise. */
+export const DEFAULT_BOLT_PORT = 7687;
+
+const javaMemory = z.string().regex(/^\d+[kmg]$/i, "must be a JVM size such as '512m' or '2g'");
+
+export const envSchema = z.object({
+  PORT: z.preprocess(blankAsUnset, port.default(8080)),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('.data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MAX_BODY_SIZE: byteSize.default('10mb'),
+  BULK_UPLOAD_MAX_SIZE: z.preprocess(
+    blankAsUnset,
+    byteCount
+      .prefault('100mb')
+      .refine((n) => n > 0 && n <= MAX_BULK_UPLOAD_BYTES, 'must be between 1 byte and 500mb'),
+  ),
+  PUBLIC_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^https?:\/\/[^\s?#]+$/,
+        'must be an http:// or https:// URL without query or fragment',
+      )
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
+  ),
+  UPLOAD_URL_SECRET: optionalText.pipe(
+    z.string().min(32, 'must be at least 32 characters when set').optional(),
+  ),
+  NEO4J_URI: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(neo4j|bolt)(\+s|\+ssc)?:\/\/[^\s]+$/, 'must be a bolt:// or neo4j:// URI')
+      .optional(),
+  ),
+  NEO4J_USER: optionalText,
+  NEO4J_PASSWORD: optionalText,
+  NEO4J_DATABASE: z.string().min(1).default('neo4j'),
+  NEO4J_LOCAL_PORT: z.preprocess(blankAsUnset, port.optional()),
+  NEO4J_LOCAL_HEAP: javaMemory.default('1g'),
+  NEO4J_LOCAL_PAGECACHE: javaMemory.default('256m'),
+  REDIS_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\/[^\s]+$/, 'must be a redis:// or rediss:// URL')
+      .optional(),
+  ),
+  SYNC_JOB_TTL: duration.prefault('24h'),
+  SYNC_REAPER_INTERVAL: duration.prefault('5m'),
+  FINALIZE_BATCH_SIZE: z.preprocess(
+    blankAsUnset,
+    z.coerce
+      .number()
+      .int()
+      .min(100, 'must be at least 100')
+      .max(50_000, 'must be at most 50000')
+      .default(5000),
+  ),
+  RAW_DATA_VERSIONS_KEPT: z.preprocess(
+    blankAsUnset,
+    z.coerce
+      .number()
+      .int()
+      .min(1, 'must be at least 1')
+      .max(1000, 'must be at most 1000')
+      .default(10),
+  ),
+  QUERY_MAX_PAGE_SIZE: z.preprocess(
+    blankAsUnset,
+    z.coerce
+      .number()
+      .int()
+      .min(250, 'must be at least 250')
+      .max(10_000, 'must be at most 10000')
+      .default(1000),
+  ),
+  QUERY_TIMEOUT: duration.prefault('60s'),
+  RULE_SCHEDULE_HEAL_INTERVAL: duration
+    .refine((ms) => ms >= 1000, 'must be at least 1s')
+    .prefault('30s'),
+  RULE_SCHEDULE_OVERRIDE: z.preprocess(
+    blankAsUnset,
+    duration.refine((ms) => ms >= 100, 'must be at least 100ms').optional(),
+  ),
+  INTEGRATION_SECRETS_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9+/]{43}=$/, 'must be 32 bytes in base64 (openssl rand -base64 32)')
+      .optional(),
+  ),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().min(3).default('graphsync@localhost'),
+  OUTBOUND_TIMEOUT: duration.prefault('10s'),
+  OUTBOUND_ATTEMPTS: z.preprocess(
+    blankAsUnset,
+    z.coerce.number().int().min(1, 'must be at least 1').max(10, 'must be at most 10').default(3),
+  ),
+  OUTBOUND_BACKOFF: duration.prefault('500ms'),
+  WEBHOOK_ALLOWLIST: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter((h) => h !== ''),
+    ),
+  RULE_EVALUATIONS_KEPT: z.preprocess(
+    blankAsUnset,
+    z.coerce
+      .number()
+      .int()
+      .min(1, 'must be at least 1')
+      .max(10_000, 'must be at most 10000')
+      .default(100),
+  ),
+  WORKER_CONCURRENCY: z.preprocess(
+    blankAsUnset,
+    z.coerce.number().int().min(1, 'must be at least 1').max(64, 'must be at most 64').default(2),
+  ),
+  FINALIZE_ATTEMPTS: z.preprocess(
+    blankAsUnset,
+    z.coerce.number().int().min(1, 'must be at least 1').max(20, 'must be at most 20').default(3),
+  ),
+  QUEUE_LOCK_DURATION: duration.prefault('10s'),
+  QUEUE_RECONCILE_INTERVAL: duration.prefault('10s'),
+  QUEUE_PREFIX: z
+    .string()
+    .min(1)
+    .regex(/^[A-Za-z0-9_:-]+$/, 'must be letters, digits, _ : or -')
+    .default('graphsync'),
+  ADMIN_TOKEN: optionalText.pipe(
+    z.string().min(16, 'must be at least 16 characters when set').optional(),
+  ),
+});
+
+/** The parsed environment. */
+export type Env = z.infer<typeof envSchema>;
