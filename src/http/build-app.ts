@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import express, {
+  type ErrorRequestHandler,
   type NextFunction,
   type Request,
   type RequestHandler,
@@ -7,7 +7,6 @@ import express, {
 } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import type { AccountService } from '../accounts/account-service';
 import type { EntityApi } from '../entities/entity-api';
 import type { RawDataApi } from '../rawdata/raw-data-service';
@@ -23,8 +22,8 @@ import type { ReadinessDeps } from '../health/readiness';
 import { validatorApiSpec } from '../contract/validator-spec';
 import { openapiPath } from '../paths';
 import type { BulkUploadApi, SyncJobApi } from '../sync/job-service-contract';
-import { mediaTypeOf, UPLOAD_MEDIA_TYPES } from '../sync/upload-formats';
 import { authenticate } from './auth';
+import { bodyParsers } from './body-parsing';
 import { checkContractBodies } from './contract-validation';
 import { errorHandler } from './error-handler';
 import { accountHandlers } from './handlers/account-handlers';
@@ -42,7 +41,8 @@ import { integrationHandlers } from './handlers/integration-handlers';
 import { evaluationHandlers } from './handlers/evaluation-handlers';
 import { syncHandlers } from './handlers/sync-handlers';
 import { type HandlerMap, mergeHandlers } from './handler-map';
-import { type Operation, RouteTable } from './route-table';
+import { RouteTable } from './route-table';
+import { requestLogging } from './request-log';
 import { loadServedContract, type ServedContract } from './served-contract';
 import { serviceCheckedBodies } from './service-checked-bodies';
 
@@ -105,55 +105,6 @@ export function handlerMap(
   );
 }
 
-/** Operations whose handler reads the request body itself, untouched by the body parsers. */
-export const RAW_BODY_OPERATIONS: ReadonlySet<string> = new Set(['putSyncJobBulkFile']);
-
-type ValidatorOptions = Parameters<typeof OpenApiValidator.middleware>[0];
-
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-/** After the lenient parser of optional bodies: null is no body; another lone scalar is malformed. */
-function nullBodyIsNoBody(req: Request, _res: Response, next: NextFunction): void {
-  const body: unknown = req.body;
-  if (body === null) {
-    req.body = undefined;
-  } else if (body !== undefined && typeof body !== 'object' && req.is('json') !== false) {
-    throw new AppError(
-      'INVALID_JSON',
-      'Malformed JSON in request body: a JSON body is an object or an array (or null for no body)',
-    );
-  }
-  next();
-}
-
-function unlessRawBody(middleware: RequestHandler): RequestHandler {
-  return (req, res, next) => {
-    if (RAW_BODY_OPERATIONS.has((res.locals.operation as Operation).operationId)) return next();
-    return middleware(req, res, next);
-  };
-}
-
-/**
- * 415 for a Content-Type that the operation's requestBody does not list, naming the ones it
- * does. Without a Content-Type, or for an operation without a listed body, the validator decides.
- */
-function refuseUnlistedMediaType(req: Request, res: Response, next: NextFunction): void {
-  const accepted = (res.locals.operation as Operation).requestMediaTypes;
-  const contentType = req.get('Content-Type');
-  if (accepted.length === 0 || contentType === undefined) return next();
-  const type = mediaTypeOf(contentType);
-  const listed = accepted.some(
-    (a) => a === type || a === '*/*' || (a.endsWith('/*') && type.startsWith(a.slice(0, -1))),
-  );
-  if (!listed) {
-    throw new AppError(
-      'UNSUPPORTED_MEDIA_TYPE',
-      `Unsupported Content-Type: ${type} (accepted: ${accepted.join(', ')})`,
-    );
-  }
-  next();
-}
-
 /**
  * The HTTP edge, in order: request id and logging; match the operation in openapi.yaml (404/405);
  * authenticate per the operation (400/401/403); parse the body (413/415, malformed JSON 400;
@@ -173,31 +124,22 @@ export function buildApp(deps: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', false);
+  app.use(requestLogging(deps.logger));
+  app.use(matchOperation(routes));
+  app.use(authenticate({ accounts: deps.accounts, adminToken: deps.adminToken }));
+  app.use(...bodyParsers(deps.maxBodySize));
+  app.use(headAsGet, ...validation(contract, deps.validateResponses === true), headRestored);
+  for (const op of routes.operations) {
+    const handler = handlers[op.operationId];
+    if (handler !== undefined) app[op.method](op.expressPath, handler);
+  }
+  app.use(errorHandler(deps.logger));
+  return app;
+}
 
-  app.use(
-    pinoHttp({
-      logger: deps.logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id =
-          typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      customLogLevel: (_req, res, err) =>
-        err !== undefined || res.statusCode >= 500 ? 'error' : 'info',
-      serializers: {
-        req: (req: { id: unknown; method: unknown; url: unknown }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url,
-        }),
-        res: (res: { statusCode: unknown }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
-
-  app.use((req: Request, res: Response, next: NextFunction) => {
+/** The operation of openapi.yaml the request is for (in `res.locals.operation`), or 404 / 405. */
+function matchOperation(routes: RouteTable): RequestHandler {
+  return (req, res, next) => {
     const match = routes.match(req.method, req.path);
     if (match.kind === 'none') throw new NotFoundError(`No route for ${req.method} ${req.path}`);
     if (match.kind === 'wrong-method') {
@@ -206,70 +148,48 @@ export function buildApp(deps: AppDeps): express.Express {
     }
     res.locals.operation = match.operation;
     next();
-  });
+  };
+}
 
-  app.use(authenticate({ accounts: deps.accounts, adminToken: deps.adminToken }));
-
-  // A body in a media type the operation does not list is refused before it is read. JSON is
-  // parsed here; CSV and YAML (the upload operations) are read as text and parsed by src/sync, so
-  // that their errors can name the line. Each parser inflates gzip, deflate and br, and applies
-  // the limit to the inflated size. The bulk upload file is taken as raw bytes by its own handler
-  // (its own size limit, any format).
-  const jsonOptions = { limit: deps.maxBodySize, type: ['application/json', 'application/*+json'] };
-  const json = express.json(jsonOptions);
-  // An optional body may be sent as the JSON literal null (openapi-generator's Java client does
-  // for an omitted body): it reads as no body. Other lone scalars stay malformed there too.
-  const optionalJson = express.json({ ...jsonOptions, strict: false });
-  const text = express.text({
-    limit: deps.maxBodySize,
-    type: [...UPLOAD_MEDIA_TYPES.csv, ...UPLOAD_MEDIA_TYPES.yaml],
-  });
-  app.use(
-    unlessRawBody(refuseUnlistedMediaType),
-    unlessRawBody((req, res, next) =>
-      ((res.locals.operation as Operation).bodyRequired ? json : optionalJson)(req, res, next),
-    ),
-    unlessRawBody(nullBodyIsNoBody),
-    unlessRawBody(text),
-  );
-
-  // HEAD is GET without a body (RFC 9110): the route table matched it to the GET operation, and
-  // the validator, which knows only the methods openapi.yaml lists, checks it as that GET.
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.method === 'HEAD') {
-      res.locals.head = true;
-      req.method = 'GET';
-    }
-    next();
-  });
-  // The rule, question and integration bodies first get the house messages from the same
-  // components (src/http/contract-validation.ts); the validator then finds them valid. It is given
-  // the loaded openapi.yaml with the rule condition group's open tuple relaxed, which its Ajv
-  // (strictTuples) cannot compile (src/contract/validator-spec.ts).
-  app.use(checkContractBodies);
-  app.use(
-    OpenApiValidator.middleware({
+/**
+ * The request checked against openapi.yaml. The rule, question and integration bodies first get
+ * the house messages from the same components (src/http/contract-validation.ts); the validator
+ * then finds them valid. It is given the loaded openapi.yaml with the rule condition group's open
+ * tuple relaxed, which its Ajv (strictTuples) cannot compile (src/contract/validator-spec.ts).
+ * Bodies the service checks itself come last (src/http/service-checked-bodies.ts).
+ */
+function validation(
+  contract: ServedContract,
+  validateResponses: boolean,
+): Array<RequestHandler | ErrorRequestHandler> {
+  return [
+    checkContractBodies,
+    ...OpenApiValidator.middleware({
       apiSpec: validatorApiSpec(
         contract.document as Record<string, unknown>,
       ) as unknown as ValidatorOptions['apiSpec'],
       validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false },
-      validateResponses: deps.validateResponses === true ? { removeAdditional: false } : false,
+      validateResponses: validateResponses ? { removeAdditional: false } : false,
       validateSecurity: false,
       validateApiSpec: true,
     }),
-  );
-  app.use(serviceCheckedBodies());
+    serviceCheckedBodies(),
+  ];
+}
 
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if (res.locals.head === true) req.method = 'HEAD';
-    next();
-  });
+type ValidatorOptions = Parameters<typeof OpenApiValidator.middleware>[0];
 
-  for (const op of routes.operations) {
-    const handler = handlers[op.operationId];
-    if (handler !== undefined) app[op.method](op.expressPath, handler);
+// HEAD is GET without a body (RFC 9110): the route table matched it to the GET operation, and
+// the validator, which knows only the methods openapi.yaml lists, checks it as that GET.
+function headAsGet(req: Request, res: Response, next: NextFunction): void {
+  if (req.method === 'HEAD') {
+    res.locals.head = true;
+    req.method = 'GET';
   }
+  next();
+}
 
-  app.use(errorHandler(deps.logger));
-  return app;
+function headRestored(req: Request, res: Response, next: NextFunction): void {
+  if (res.locals.head === true) req.method = 'HEAD';
+  next();
 }
