@@ -123,20 +123,42 @@ export function regexPattern(
 const SMALL_BOUND = 10;
 
 function javaBody(source: string, at: Position): string {
+  const { out, inClass, unbounded } = translateRegex(source, at);
+  if (inClass) throw new InvalidQueryError(`Regular expression /${source}/ has an unclosed [`, at);
+  if (unbounded > 1) {
+    throw new InvalidQueryError(
+      `Regular expression /${source}/ repeats more than one part without a small bound ` +
+        `(*, +, {n,}): J1QL allows one, which keeps matching fast`,
+      at,
+    );
+  }
+  try {
+    new RegExp(source);
+  } catch (err) {
+    throw new InvalidQueryError(
+      `Regular expression /${source}/ is invalid: ${(err as Error).message}`,
+      at,
+    );
+  }
+  return out;
+}
+
+/**
+ * The JavaScript regex `source` in Java's syntax, character by character: escapes checked, `[`
+ * and `&` escaped inside a class, a `{` that is no bound escaped; with whether a class is left
+ * open and how many parts repeat without a small bound.
+ */
+function translateRegex(
+  source: string,
+  at: Position,
+): { out: string; inClass: boolean; unbounded: number } {
   let out = '';
   let inClass = false;
   let unbounded = 0;
   for (let i = 0; i < source.length; i++) {
     const c = source[i] as string;
     if (c === '\\') {
-      const next = source[i + 1];
-      if (next === undefined || (/[A-Za-z0-9]/.test(next) && !/[dwDWtnr]/.test(next))) {
-        throw new InvalidQueryError(
-          `Regular expression escape '\\${next ?? ''}' is not supported`,
-          at,
-        );
-      }
-      out += `\\${next}`;
+      out += javaEscape(source[i + 1], at);
       i++;
     } else if (inClass) {
       if (c === ']') inClass = false;
@@ -166,21 +188,13 @@ function javaBody(source: string, at: Position): string {
       out += c;
     }
   }
-  if (inClass) throw new InvalidQueryError(`Regular expression /${source}/ has an unclosed [`, at);
-  if (unbounded > 1) {
-    throw new InvalidQueryError(
-      `Regular expression /${source}/ repeats more than one part without a small bound ` +
-        `(*, +, {n,}): J1QL allows one, which keeps matching fast`,
-      at,
-    );
+  return { out, inClass, unbounded };
+}
+
+/** `\x` in Java's syntax: only the escapes both dialects read alike (`\d \w \D \W \t \n \r`, punctuation). */
+function javaEscape(next: string | undefined, at: Position): string {
+  if (next === undefined || (/[A-Za-z0-9]/.test(next) && !/[dwDWtnr]/.test(next))) {
+    throw new InvalidQueryError(`Regular expression escape '\\${next ?? ''}' is not supported`, at);
   }
-  try {
-    new RegExp(source);
-  } catch (err) {
-    throw new InvalidQueryError(
-      `Regular expression /${source}/ is invalid: ${(err as Error).message}`,
-      at,
-    );
-  }
-  return out;
+  return `\\${next}`;
 }
