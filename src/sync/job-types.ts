@@ -9,8 +9,12 @@ import type { components } from '../generated/openapi';
  */
 type Schemas = components['schemas'];
 
-export const SYNC_MODES = ['DIFF', 'PATCH', 'PUT', 'CROSS_SCOPE', 'OVERRIDE'] as const;
-export type SyncMode = ContractEnum<Schemas['SyncMode'], typeof SYNC_MODES>;
+/**
+ * The contract's sync modes, by name. What each mode means is its row of SYNC_MODES
+ * (modes/mode-policy.ts), which has one for every name here.
+ */
+export const SYNC_MODE_NAMES = ['DIFF', 'PATCH', 'PUT', 'CROSS_SCOPE', 'OVERRIDE'] as const;
+export type SyncMode = ContractEnum<Schemas['SyncMode'], typeof SYNC_MODE_NAMES>;
 
 export const JOB_SOURCES = [
   'api',

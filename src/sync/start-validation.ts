@@ -2,11 +2,12 @@ import { PLACEHOLDER_SCOPE } from './apply-mapped';
 import { fail, isObject } from './property-rules';
 import {
   JOB_SOURCES,
-  SYNC_MODES,
+  SYNC_MODE_NAMES,
   type JobSource,
   type StartJobInput,
   type SyncMode,
 } from './job-types';
+import { DEFAULT_SYNC_MODE, RETIRED_SYNC_MODES, SYNC_MODES } from './modes/mode-policy';
 
 const STRING_FIELDS = ['source', 'scope', 'syncMode', 'integrationInstanceId', 'integrationJobId'];
 
@@ -21,13 +22,10 @@ const SCOPE_FIELDS = ['scope', 'integrationInstanceId'];
 /** The sources whose jobs may name a `scope`. */
 const SCOPED_SOURCES: readonly JobSource[] = ['api', 'system-internal'];
 
-/** Sync modes an account must have switched on (account feature flags of the same name). */
-const GATED_MODES: readonly SyncMode[] = ['PUT', 'OVERRIDE'];
-
 /**
  * Validates the body of POST /persister/synchronization/jobs. Clients send `null` for unset fields,
- * so null counts as absent. Shape and type errors come first, then the deprecated mode, then the
- * rules that relate fields to each other (and to the account's enabled modes).
+ * so null counts as absent. Shape and type errors come first, then a retired mode, then the
+ * rules that relate fields to each other, then the mode's own (its row of SYNC_MODES).
  */
 export function validateStart(body: unknown, accountFeatures: readonly string[]): StartJobInput {
   if (!isObject(body)) fail('The request body must be a JSON object');
@@ -54,17 +52,19 @@ export function validateStart(body: unknown, accountFeatures: readonly string[])
   if (source === undefined) fail('source is required');
   if (!isOneOf(JOB_SOURCES, source)) fail(`source must be one of ${JOB_SOURCES.join(', ')}`);
 
-  const syncMode = (field('syncMode') as string | undefined) ?? 'DIFF';
-  if (syncMode === 'CREATE_OR_UPDATE') {
-    fail('CREATE_OR_UPDATE sync mode is deprecated and no longer functions');
-  }
-  if (!isOneOf(SYNC_MODES, syncMode)) fail(`syncMode must be one of ${SYNC_MODES.join(', ')}`);
+  const syncMode = (field('syncMode') as string | undefined) ?? DEFAULT_SYNC_MODE;
+  const retired = RETIRED_SYNC_MODES.get(syncMode);
+  if (retired !== undefined) fail(retired);
+  if (!isOneOf(SYNC_MODE_NAMES, syncMode))
+    fail(`syncMode must be one of ${SYNC_MODE_NAMES.join(', ')}`);
 
   const scope = field('scope') as string | undefined;
   const integrationInstanceId = field('integrationInstanceId') as string | undefined;
   const integrationJobId = field('integrationJobId') as string | undefined;
 
-  checkCrossFieldRules({ source, syncMode, scope, integrationInstanceId, accountFeatures });
+  const start = { source, syncMode, scope, integrationInstanceId, accountFeatures };
+  checkCrossFieldRules(start);
+  checkModeRules(start);
 
   return {
     source,
@@ -76,14 +76,16 @@ export function validateStart(body: unknown, accountFeatures: readonly string[])
   };
 }
 
-function checkCrossFieldRules(start: {
+interface StartFields {
   source: JobSource;
   syncMode: SyncMode;
   scope: string | undefined;
   integrationInstanceId: string | undefined;
   accountFeatures: readonly string[];
-}): void {
-  const { source, syncMode, scope } = start;
+}
+
+function checkCrossFieldRules(start: StartFields): void {
+  const { source, scope } = start;
   // JupiterOne's API takes a scope from `api` jobs only; the integration SDK runtime (17.x) also
   // starts `system-internal` jobs with one, and real clients win (decision 0006).
   if (scope !== undefined && !SCOPED_SOURCES.includes(source)) {
@@ -99,18 +101,25 @@ function checkCrossFieldRules(start: {
       );
     }
   }
-  if (syncMode === 'DIFF' && source === 'api' && scope === undefined) {
-    fail('scope is required when syncMode is DIFF and source is api');
-  }
   if (source === 'integration-external' && start.integrationInstanceId === undefined) {
     fail('integrationInstanceId is required when source is integration-external');
   }
-  if (GATED_MODES.includes(syncMode) && !start.accountFeatures.includes(syncMode)) {
+}
+
+/** The start rules of the job's mode: its feature flag, the sources it takes, its scope. */
+function checkModeRules(start: StartFields): void {
+  const { source, syncMode, scope } = start;
+  const rules = SYNC_MODES[syncMode].start;
+  if (rules.featureGate !== null && !start.accountFeatures.includes(rules.featureGate)) {
     fail(`${syncMode} sync mode is not enabled for this account`);
   }
-  if (syncMode === 'CROSS_SCOPE') {
-    if (source !== 'api') fail('CROSS_SCOPE sync jobs require source api');
-    if (scope === undefined) fail('scope is required when syncMode is CROSS_SCOPE');
+  if (rules.sources !== null && !rules.sources.includes(source)) {
+    fail(`${syncMode} sync jobs require source ${rules.sources.join(' or ')}`);
+  }
+  if (scope !== undefined) return;
+  if (rules.scopeRequiredFor === 'all') fail(`scope is required when syncMode is ${syncMode}`);
+  if (rules.scopeRequiredFor.includes(source)) {
+    fail(`scope is required when syncMode is ${syncMode} and source is ${source}`);
   }
 }
 
