@@ -1,4 +1,5 @@
-import type { StagedEntity, SyncMode, UploadOptions } from './job-types';
+import type { StagedEntity, UploadOptions } from './job-types';
+import { type ModePolicy, SYNC_MODES } from './modes/mode-policy';
 import {
   customProperties,
   ENTITY_VALID_TYPES_TEXT,
@@ -12,35 +13,31 @@ import {
 import { normalizeRawData } from './upload-validation-raw-data';
 
 const BASE_SYSTEM_NAMES = ['_key', '_type', '_class', '_rawData'];
-const SYSTEM_NAMES: Record<SyncMode, ReadonlySet<string>> = {
-  DIFF: new Set(BASE_SYSTEM_NAMES),
-  PUT: new Set(BASE_SYSTEM_NAMES),
-  CROSS_SCOPE: new Set(BASE_SYSTEM_NAMES),
-  PATCH: new Set([...BASE_SYSTEM_NAMES, '_id']),
-  OVERRIDE: new Set([...BASE_SYSTEM_NAMES, '_id', '_scope']),
-};
-
-const ID_REJECTION: Partial<Record<SyncMode, string>> = {
-  PUT: 'is not allowed in PUT jobs: PUT matches entities on _key only',
-  DIFF: 'is not allowed in DIFF jobs',
-};
+/** Each mode's entity system names, built once. */
+const SYSTEM_NAMES = new Map<ModePolicy, ReadonlySet<string>>(
+  Object.values(SYNC_MODES).map((p) => [
+    p,
+    new Set([...BASE_SYSTEM_NAMES, ...p.entities.systemNames]),
+  ]),
+);
 
 /** Validates one uploaded entity and normalizes it for staging. */
 export function validateEntity(entity: UploadedObject, opts: UploadOptions): StagedEntity {
-  requireIdentity(entity, opts);
+  const mode = SYNC_MODES[opts.syncMode];
+  const policy = mode.entities;
+  requireIdentity(entity, policy.identity, opts.scope);
 
   const key = entity.keyString('_key');
   const type = entity.keyString('_type');
-  const systemNames = SYSTEM_NAMES[opts.syncMode];
+  const systemNames = SYSTEM_NAMES.get(mode)!;
   const id = systemNames.has('_id') ? entity.keyString('_id') : undefined;
   const scope = systemNames.has('_scope') ? entity.keyString('_scope') : undefined;
   const classes = normalizeClasses(entity);
   if (classes !== undefined) checkClassNames(entity, classes);
 
-  const idRejection = ID_REJECTION[opts.syncMode];
   // Not droppable by ignoreIllegalProperties: ignoring `_id` would silently change what is written.
-  if (idRejection !== undefined && Object.hasOwn(entity.raw, '_id')) {
-    fail(`${entity.labelled('_id')} ${idRejection}`);
+  if (policy.idRefusal !== null && Object.hasOwn(entity.raw, '_id')) {
+    fail(`${entity.labelled('_id')} ${policy.idRefusal}`);
   }
 
   const properties = customProperties(entity, {
@@ -63,19 +60,24 @@ export function validateEntity(entity: UploadedObject, opts: UploadOptions): Sta
   };
 }
 
-/** What each mode needs to know which entity is meant (docs/guide/sync-jobs.md, "Sync modes"). */
-function requireIdentity(entity: UploadedObject, opts: UploadOptions): void {
-  switch (opts.syncMode) {
-    case 'DIFF':
-    case 'PUT':
-    case 'CROSS_SCOPE':
+/**
+ * What the mode needs to know which entity is meant (docs/guide/sync-jobs.md, "Sync modes").
+ * `scope`: the job's.
+ */
+function requireIdentity(
+  entity: UploadedObject,
+  identity: ModePolicy['entities']['identity'],
+  scope: string | undefined,
+): void {
+  switch (identity) {
+    case 'key':
       entity.require('_key', '_type', '_class');
       return;
-    case 'PATCH':
-      if (opts.scope === undefined) entity.require('_id');
+    case 'key-or-id':
+      if (scope === undefined) entity.require('_id');
       else if (!entity.has('_key') && !entity.has('_id')) entity.require('_key');
       return;
-    case 'OVERRIDE':
+    case 'id-or-type-key':
       if (!entity.has('_id') && !(entity.has('_type') && entity.has('_key'))) {
         entity.require('_id');
       }

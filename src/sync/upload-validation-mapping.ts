@@ -1,5 +1,6 @@
 import type { ContractEnum } from '../contract/contract-types';
 import type { PropertyValue, RelationshipMapping, SyncMode } from './job-types';
+import { SYNC_MODES } from './modes/mode-policy';
 import {
   fail,
   invalidClassProblem,
@@ -23,9 +24,6 @@ const DIRECTIONS = ['FORWARD', 'REVERSE'] as const;
 type Direction = ContractEnum<RelationshipMapping['relationshipDirection'], typeof DIRECTIONS>;
 const TARGET_SYSTEM_NAMES = new Set(['_key', '_type', '_class']);
 
-/** Modes whose relationships may be mapped (docs/guide/sync-jobs.md, "Mapped relationships"). */
-const MAPPED_MODES: readonly SyncMode[] = ['DIFF', 'PUT'];
-
 /**
  * Validates a relationship's `_mapping` (docs/guide/sync-jobs.md, "Mapped relationships") and
  * normalizes it. Errors point into the mapping: `/relationships/N/_mapping/<field>`.
@@ -35,7 +33,8 @@ export function validateMapping(relationship: UploadedObject, mode: SyncMode): R
     field === undefined
       ? relationship.pointer('_mapping')
       : `${relationship.pointer('_mapping')}/${field}`;
-  if (!MAPPED_MODES.includes(mode)) {
+  if (!SYNC_MODES[mode].relationships.mapped) {
+    // The modes named are those whose row says `mapped` (test/unit/sync/modes/mode-policy.test.ts).
     fail(
       `${relationship.labelled('_mapping')} is not allowed in ${mode} jobs: mapped relationships are uploaded in PUT and DIFF jobs`,
     );

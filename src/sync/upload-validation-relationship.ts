@@ -1,4 +1,5 @@
 import type { StagedRelationship, SyncMode, UploadOptions } from './job-types';
+import { type ModePolicy, SYNC_MODES } from './modes/mode-policy';
 import { validateMapping } from './upload-validation-mapping';
 import {
   customProperties,
@@ -19,9 +20,9 @@ const BASE_SYSTEM_NAMES = [
   '_mapping',
 ];
 const SCOPE_NAMES = ['_fromEntityScope', '_toEntityScope'];
-/** Only CROSS_SCOPE jobs name the scopes of the two ends; elsewhere those are reserved names. */
+/** Only modes whose ends are named by scope take the scope names; elsewhere they are reserved. */
 const SYSTEM_NAMES = new Set(BASE_SYSTEM_NAMES);
-const CROSS_SCOPE_SYSTEM_NAMES = new Set([...BASE_SYSTEM_NAMES, ...SCOPE_NAMES]);
+const SCOPED_ENDS_SYSTEM_NAMES = new Set([...BASE_SYSTEM_NAMES, ...SCOPE_NAMES]);
 
 const VALID_TYPES =
   'Arrays and objects are not allowed on relationships; valid types are string, number, boolean and null.';
@@ -44,10 +45,11 @@ export function validateRelationship(
 
   const mapped = relationship.has('_mapping');
   const mapping = mapped ? validateMapping(relationship, opts.syncMode) : undefined;
-  const ends = validateEnds(relationship, { mode: opts.syncMode, mapped });
+  const policy = SYNC_MODES[opts.syncMode].relationships;
+  const ends = validateEnds(relationship, { mode: opts.syncMode, ends: policy.ends, mapped });
 
   const properties = customProperties(relationship, {
-    systemNames: opts.syncMode === 'CROSS_SCOPE' ? CROSS_SCOPE_SYSTEM_NAMES : SYSTEM_NAMES,
+    systemNames: policy.ends === 'scope-and-key' ? SCOPED_ENDS_SYSTEM_NAMES : SYSTEM_NAMES,
     isValidValue: isRelationshipPropertyValue,
     validTypesText: VALID_TYPES,
     dropIllegal: opts.ignoreIllegalProperties,
@@ -70,7 +72,7 @@ type Ends = Pick<
 
 function validateEnds(
   relationship: UploadedObject,
-  how: { mode: SyncMode; mapped: boolean },
+  how: { mode: SyncMode; ends: ModePolicy['relationships']['ends']; mapped: boolean },
 ): Ends {
   if (!how.mapped) {
     for (const side of ['from', 'to']) {
@@ -88,8 +90,8 @@ function validateEnds(
       }
     }
   }
-  if (how.mode === 'DIFF' || how.mode === 'CROSS_SCOPE') {
-    // DIFF replaces the data of one scope, so both ends are entities of that scope, named by key;
+  if (how.ends !== 'key-or-id') {
+    // Ends named by key only. DIFF replaces the data of one scope, so both ends are entities of that scope, named by key;
     // CROSS_SCOPE names each end by its scope and key.
     for (const field of ['_fromEntityId', '_toEntityId']) {
       if (relationship.has(field))
@@ -102,7 +104,7 @@ function validateEnds(
     fromId: relationship.keyString('_fromEntityId'),
     toId: relationship.keyString('_toEntityId'),
   };
-  if (how.mode === 'CROSS_SCOPE') {
+  if (how.ends === 'scope-and-key') {
     relationship.require(...SCOPE_NAMES);
     ends.fromScope = relationship.keyString('_fromEntityScope');
     ends.toScope = relationship.keyString('_toEntityScope');

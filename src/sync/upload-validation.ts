@@ -5,6 +5,7 @@ import type {
   UploadOptions,
   ValidatedBatch,
 } from './job-types';
+import { SYNC_MODES } from './modes/mode-policy';
 import { fail, isObject, UploadedObject } from './property-rules';
 import { validateEntity } from './upload-validation-entity';
 import { validateRelationship } from './upload-validation-relationship';
@@ -125,16 +126,13 @@ function checkNotEmpty(
   if (given.entities && counts.entities === 0) fail('entities must have minimum 1 item');
 }
 
+/** A kind of object the mode refuses, when the upload holds some (relationships first). */
 function checkModeAllows(counts: Counts, syncMode: SyncMode): void {
-  if (counts.relationships > 0 && syncMode === 'PATCH') {
-    fail('Relationships are not allowed in PATCH jobs');
+  const { uploads } = SYNC_MODES[syncMode];
+  if (counts.relationships > 0 && uploads.relationships !== 'allowed') {
+    fail(uploads.relationships.refused);
   }
-  if (counts.relationships > 0 && syncMode === 'OVERRIDE') {
-    fail('Relationship uploads are not allowed for OVERRIDE sync jobs');
-  }
-  if (counts.entities > 0 && syncMode === 'CROSS_SCOPE') {
-    fail('Entity uploads are not allowed for CROSS_SCOPE sync jobs');
-  }
+  if (counts.entities > 0 && uploads.entities !== 'allowed') fail(uploads.entities.refused);
 }
 
 /** The field an object is recognized by within the job, and its value. */
