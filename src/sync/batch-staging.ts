@@ -5,11 +5,8 @@ import { contentHash, entityHash, relationshipHash } from './content-hash';
 import type { JobRef } from './job-service-contract';
 import type { ValidatedBatch } from './job-types';
 import type { JobStore, StoredJob } from './job-store';
+import { SYNC_MODES } from './modes/mode-policy';
 import { batchBlobKey, stagedKeyRef, writeBatch } from './staging';
-
-/** JupiterOne's cap on OVERRIDE jobs, counted across every batch and the bulk file. */
-export const OVERRIDE_ENTITY_LIMIT = 10_000;
-export const OVERRIDE_LIMIT_MESSAGE = `OVERRIDE sync jobs are limited to ${OVERRIDE_ENTITY_LIMIT} entities per job`;
 
 /** A key as stage-keys records it: the key, its digest (decision 0035) and its content hash. */
 type StagedKey = { key: string; keyHash: string; hash: string };
@@ -26,7 +23,8 @@ export interface BatchStagingDeps {
  * Neo4j transaction that holds the job's lock, it skips a batch whose correlation id was seen with
  * the same content (a retry), refuses one whose correlation id was seen with other content (409
  * CORRELATION_ID_REUSED: that data would otherwise be lost without a word), rejects keys
- * uploaded by an earlier batch (unless duplicates are ignored), enforces the OVERRIDE cap,
+ * uploaded by an earlier batch (unless duplicates are ignored), enforces the mode's cap on
+ * entities (JupiterOne's on OVERRIDE jobs, counted across every batch and the bulk file),
  * writes the batch to the blob store and adds it to the job's counters. A batch is either staged
  * and counted once, or not at all. Rule violations throw ValidationError.
  */
@@ -105,11 +103,11 @@ export async function stageBatch(
     const addedEntities = await added('e', entityKeys);
     const addedRelationships = await added('r', standardKeys);
     const addedMapped = await added('r', mappedKeys);
-    if (
-      locked.syncMode === 'OVERRIDE' &&
-      locked.numEntitiesUploaded + addedEntities > OVERRIDE_ENTITY_LIMIT
-    ) {
-      throw new ValidationError(OVERRIDE_LIMIT_MESSAGE);
+    const { maxEntities } = SYNC_MODES[locked.syncMode];
+    if (maxEntities !== null && locked.numEntitiesUploaded + addedEntities > maxEntities) {
+      throw new ValidationError(
+        `${locked.syncMode} sync jobs are limited to ${maxEntities} entities per job`,
+      );
     }
     const blobKey = batchBlobKey(ref.accountId, ref.jobId, seq);
     await writeBatch(deps.blobs, blobKey, batch);
