@@ -1,15 +1,17 @@
 import type { PropertyCatalogRecorder } from '../catalog/property-catalog';
 import type { GraphAccess } from '../graph/graph';
 import type { RawDataWriter } from '../rawdata/raw-data-writer';
-import type { JobObjectError, SyncMode } from './job-types';
+import type { JobObjectError } from './job-types';
 import type { StoredJob } from './job-store';
+import type { ModePolicy } from './modes/mode-policy';
 
 /** What applying one job's batches needs, and the running totals it produces. */
 export interface ApplyContext {
   /** Writes go through the run's fence (finalize-fence.ts). */
   graph: GraphAccess;
   job: StoredJob;
-  mode: SyncMode;
+  /** The job's sync mode, as SYNC_MODES has it. */
+  policy: ModePolicy;
   accountId: string;
   /** `_scope` written on objects and matched by `_key`; null only for PATCH jobs without scope. */
   scope: string | null;
@@ -21,8 +23,9 @@ export interface ApplyContext {
   /** The account's property catalog, recording each (name, kind) this run writes once. */
   catalog: PropertyCatalogRecorder;
   /**
-   * A DIFF into a scope that held no entity when the finalization began: nothing it uploads can
-   * exist yet, so entities skip classification and relationships only resolve their ends.
+   * The mode's `fastNewScope`, into a scope that held no entity when the finalization began:
+   * nothing it uploads can exist yet, so entities skip classification and relationships only
+   * resolve their ends.
    */
   newScope: boolean;
   /**

@@ -8,6 +8,7 @@ import { prepareRawData } from './apply-raw-data';
 import { entityHash, withoutNulls } from './content-hash';
 import { TYPE_LABEL_PATTERN } from './property-rules';
 import type { StagedEntity } from './job-types';
+import type { ModePolicy } from './modes/mode-policy';
 import { searchText } from './search-text';
 
 /**
@@ -53,11 +54,7 @@ const NEW_ENTITY = (i: number): Classified => ({
  */
 export async function prepareEntities(ctx: ApplyContext, chunk: StagedEntity[]): Promise<Write> {
   const [write, writeRawData] = await Promise.all([
-    ctx.mode === 'OVERRIDE'
-      ? prepareOverrides(ctx, chunk)
-      : ctx.mode === 'PATCH'
-        ? patchChunk(ctx, chunk)
-        : upsertChunk(ctx, chunk),
+    APPLY[ctx.policy.entities.apply](ctx, chunk),
     prepareRawData(ctx, chunk),
   ]);
   // Raw-data versions are recorded once their entities exist.
@@ -67,8 +64,18 @@ export async function prepareEntities(ctx: ApplyContext, chunk: StagedEntity[]):
   };
 }
 
+/** Each way of applying a mode's entities (ModePolicy.entities.apply). */
+const APPLY: Record<
+  ModePolicy['entities']['apply'],
+  (ctx: ApplyContext, chunk: StagedEntity[]) => Promise<Write>
+> = {
+  upsert: (ctx, chunk) => upsertChunk(ctx, chunk),
+  patch: (ctx, chunk) => patchChunk(ctx, chunk),
+  override: (ctx, chunk) => prepareOverrides(ctx, chunk),
+};
+
 async function upsertChunk(ctx: ApplyContext, chunk: StagedEntity[]): Promise<Write> {
-  const merge = ctx.mode === 'PUT';
+  const merge = ctx.policy.writes === 'merge';
   const hashes = chunk.map((e) => entityHash(e));
   // DIFF: rows found unchanged (same hash, live, not this job's) are left out by the query; in a
   // new scope there is nothing to look up.
@@ -307,6 +314,6 @@ function writeProps(
     _type: e.type,
     _class: e.classes,
     _endOn: null,
-    _hash: ctx.mode === 'PUT' ? null : hash,
+    _hash: ctx.policy.writes === 'merge' ? null : hash,
   };
 }

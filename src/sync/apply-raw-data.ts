@@ -55,7 +55,7 @@ async function resolve(
   const found = await ctx.graph.read<Target>('sync/resolve-raw-data-targets', {
     accountId: ctx.accountId,
     scope: ctx.scope,
-    anyScope: ctx.mode === 'OVERRIDE',
+    anyScope: ctx.policy.entities.identity === 'id-or-type-key',
     within: writableScope(ctx.job),
     rows: indexes.map((i) => {
       const e = entities[i]!;

@@ -57,7 +57,7 @@ export async function prepareRelationships(
   ctx: ApplyContext,
   uploaded: StagedRelationship[],
 ): Promise<Write> {
-  const merge = ctx.mode === 'PUT';
+  const merge = ctx.policy.writes === 'merge';
   // Mapped relationships resolve to relationships between entity ids first; those to a target
   // that exists are classified like the rest, those to a new placeholder are new.
   const standard = uploaded.filter((r) => r.mapping === undefined);
@@ -184,8 +184,8 @@ export async function prepareRelationships(
       });
     }
     ctx.tally.relationship(op);
-    // CROSS_SCOPE: every relationship written is recorded for the delete step of later jobs.
-    if (ctx.mode === 'CROSS_SCOPE' && op !== 'unchanged')
+    // Every relationship written is recorded for the cross-scope delete step of later jobs.
+    if (ctx.policy.deletesAbsent.relationships === 'cross-scope' && op !== 'unchanged')
       links.push({ fromId: c.fromId, key: r.key, keyHash: keyHash(r.key) });
   }
   const touched = mapping.resolved.map((m) => ({
@@ -370,7 +370,7 @@ function props(
     _class: r.class,
     _endOn: null,
     // PUT merges into what is stored, so the stored content no longer has a known hash.
-    _hash: ctx.mode === 'PUT' && existing ? null : hash,
+    _hash: ctx.policy.writes === 'merge' && existing ? null : hash,
   };
   if (r.mapping !== undefined) {
     // Resolved from a mapping: its ends are the mapping's to say, not stored ids.

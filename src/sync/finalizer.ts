@@ -15,6 +15,7 @@ import { type JobStore, type StoredJob } from './job-store';
 import { FencedOutError, fencedGraph, fencedTxTimeoutMs } from './finalize-fence';
 import { counters, Progress, readCheckpoint } from './finalize-progress';
 import { effectiveScope } from './finalize-order';
+import { namesEntitiesTwoWays, SYNC_MODES } from './modes/mode-policy';
 import { jobStagingPrefix, readBatch, stagedKeyOf, stagedKeyRef } from './staging';
 
 /**
@@ -59,7 +60,7 @@ export type FinalizeOutcome =
 
 const DELETE_CHUNK = 10_000;
 
-/** The delete steps: DIFF's absent entities and relationships, CROSS_SCOPE's absent relationships. */
+/** The delete steps a mode's `deletesAbsent` asks for (DIFF: entities, in-scope; CROSS_SCOPE). */
 const DELETE_STATEMENTS = {
   entities: { delete: 'sync/soft-delete-absent-entities', count: 'sync/count-entity-deletes' },
   relationships: {
@@ -71,6 +72,13 @@ const DELETE_STATEMENTS = {
     count: 'sync/count-cross-scope-deletes',
   },
 } as const;
+
+/** The delete step of each `deletesAbsent.relationships`. */
+const RELATIONSHIP_DELETES = {
+  none: null,
+  'in-scope': 'relationships',
+  'cross-scope': 'cross-scope',
+} as const satisfies Record<string, keyof typeof DELETE_STATEMENTS | null>;
 
 export class Finalizer {
   private readonly catalog: PropertyCatalog;
@@ -141,10 +149,11 @@ export class Finalizer {
       );
     }
     const job = await stageBulkFile({ ...this.deps, run }, claimed);
+    const policy = SYNC_MODES[job.syncMode];
     const ctx: ApplyContext = {
       graph,
       job,
-      mode: job.syncMode,
+      policy,
       accountId: job.accountId,
       scope,
       // A resumed run stamps what it writes with the first run's time, as if it had not stopped.
@@ -154,11 +163,11 @@ export class Finalizer {
       rawData: this.deps.rawData.on(graph),
       catalog: this.catalog.recorder(job.accountId),
       newScope:
-        job.syncMode === 'DIFF' &&
+        policy.fastNewScope &&
         scope !== null &&
         !(await this.scopeHasEntities(job.accountId, scope)),
       placeholders:
-        (job.syncMode === 'DIFF' || job.syncMode === 'PUT') &&
+        policy.entities.adoptsPlaceholders &&
         (await this.scopeHasEntities(job.accountId, PLACEHOLDER_SCOPE)),
     };
     const progress = new Progress(graph, ref, ctx, checkpoint);
@@ -172,7 +181,7 @@ export class Finalizer {
       (entities, tally) => prepareEntities({ ...ctx, tally }, entities),
       (n) => progress.advance('e', n),
     );
-    if (job.syncMode === 'DIFF' && scope !== null && progress.deleted('e') === undefined) {
+    if (policy.deletesAbsent.entities && scope !== null && progress.deleted('e') === undefined) {
       await progress.recordDeleted('e', await this.softDeleteAbsent(ctx, scope, 'entities', rerun));
     }
     // Mapped relationships count the placeholders they create once per run: a re-run does the
@@ -188,19 +197,12 @@ export class Finalizer {
         prepareRelationships({ ...ctx, tally }, relationships as StagedRelationship[]),
       (n) => progress.advance('r', n),
     );
-    if (scope !== null && progress.deleted('r') === undefined) {
-      if (job.syncMode === 'DIFF') {
-        await progress.recordDeleted(
-          'r',
-          await this.softDeleteAbsent(ctx, scope, 'relationships', rerun),
-        );
-      }
-      if (job.syncMode === 'CROSS_SCOPE') {
-        await progress.recordDeleted(
-          'r',
-          await this.softDeleteAbsent(ctx, scope, 'cross-scope', rerun),
-        );
-      }
+    const relationshipDeletes = RELATIONSHIP_DELETES[policy.deletesAbsent.relationships];
+    if (scope !== null && progress.deleted('r') === undefined && relationshipDeletes !== null) {
+      await progress.recordDeleted(
+        'r',
+        await this.softDeleteAbsent(ctx, scope, relationshipDeletes, rerun),
+      );
     }
     const t = ctx.tally;
     const finished = await jobs.transition(ref, {
@@ -278,11 +280,11 @@ export class Finalizer {
     prepare: (chunk: Array<StagedEntity | StagedRelationship>, tally: Tally) => Promise<Write>,
     written: (objects: number) => Promise<void>,
   ): Promise<void> {
-    // PATCH and OVERRIDE may name one entity by `_key` in one chunk and by `_id` in another;
-    // mapped relationships create placeholder targets that a later chunk must find.
+    // Modes that name entities by `_key` or `_id` (PATCH, OVERRIDE) may name one entity by `_key`
+    // in one chunk and by `_id` in another; mapped relationships create placeholder targets that
+    // a later chunk must find.
     const sequential =
-      job.syncMode === 'PATCH' ||
-      job.syncMode === 'OVERRIDE' ||
+      namesEntitiesTwoWays(SYNC_MODES[job.syncMode]) ||
       (kind === 'r' && job.numMappedRelationshipsUploaded > 0);
     const depth = sequential ? 1 : 2;
     // Each chunk counts into a tally of its own, added to the run's once the chunk is written:
