@@ -178,6 +178,7 @@ export class Graph {
       });
     try {
       const config = options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs };
+      // Neo4j's access mode (READ or WRITE), not a sync mode: no policy of SYNC_MODES.
       return mode === 'READ'
         ? await session.executeRead(inTransaction, config)
         : await session.executeWrite(inTransaction, config);

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { ACCOUNT_FEATURES } from '../../../../src/accounts/account-service';
 import { ValidationError } from '../../../../src/errors/app-error';
+import { repoRoot } from '../../../../src/paths';
 import { SYNC_MODE_NAMES, type SyncMode } from '../../../../src/sync/job-types';
 import {
   DEFAULT_SYNC_MODE,
@@ -112,6 +115,19 @@ const ROWS: Record<SyncMode, ModePolicy> = {
   },
 };
 
+const MODE_NAME = /'(DIFF|PATCH|PUT|CROSS_SCOPE|OVERRIDE|CREATE_OR_UPDATE)'/;
+
+/** The TypeScript files under a folder of src/, as [path from the repository root, text]. */
+function sources(folder: string): Array<[string, string]> {
+  const dir = path.join(repoRoot, 'src', folder);
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => {
+      const file = path.join('src', folder, f).split(path.sep).join('/');
+      return [file, readFileSync(path.join(repoRoot, file), 'utf8')];
+    });
+}
+
 describe('SYNC_MODES, the sync mode policy table', () => {
   for (const mode of SYNC_MODE_NAMES) {
     it(`states what ${mode} means`, () => {
@@ -171,6 +187,29 @@ describe('SYNC_MODES, the sync mode policy table', () => {
         assert.deepEqual(named?.sort(), [...mapped].sort());
         return true;
       },
+    );
+  });
+
+  // The point of the table: no rule elsewhere asks which mode a job has.
+  it('is the only place in src/sync that names a mode, and no code compares syncMode', () => {
+    const named = sources('sync')
+      .filter(([file]) => file !== 'src/sync/modes/mode-policy.ts')
+      .flatMap(([file, text]) =>
+        text
+          .split('\n')
+          .map((line, i) => [`${file}:${i + 1}`, line] as const)
+          // The contract's list of names (job-types.ts), which the table is keyed by.
+          .filter(([, line]) => MODE_NAME.test(line) && !line.includes('SYNC_MODE_NAMES =')),
+      );
+    assert.deepEqual(named, []);
+    const compared = ['sync', 'http', 'queue', 'rawdata', 'entities'].flatMap((folder) =>
+      sources(folder).filter(([, text]) =>
+        /\bsyncMode\s*[!=]==|[!=]==\s*[\w.]*\bsyncMode\b/.test(text),
+      ),
+    );
+    assert.deepEqual(
+      compared.map(([file]) => file),
+      [],
     );
   });
 });
