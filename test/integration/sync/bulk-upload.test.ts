@@ -23,6 +23,7 @@ import {
   redisUrl,
   silentLogger,
   startTestApi,
+  TEST_SECRETS_KEY,
   testApp,
   testBlobDir,
   testGraph,
@@ -1158,6 +1159,8 @@ describe('sync jobs: bulk upload URL in queue mode (API + worker, real Redis)', 
       QUEUE_PREFIX: prefix,
       DATA_DIR: api.dataDir,
       LOG_LEVEL: 'silent',
+      // As every service the tests build (harness.ts): the shared database may hold secrets.
+      INTEGRATION_SECRETS_KEY: TEST_SECRETS_KEY.toString('base64'),
     });
     worker = await startWorker({ config, logger: silentLogger, graph: await testGraph() });
   });
