@@ -23,7 +23,7 @@ import type { ReadinessDeps } from '../health/readiness';
 import { validatorApiSpec } from '../contract/validator-spec';
 import { openapiPath } from '../paths';
 import type { BulkUploadApi, SyncJobApi } from '../sync/job-service-contract';
-import { mediaTypeOf, UPLOAD_MEDIA_TYPES } from '../sync/upload-formats';
+import { mediaTypeOf, UPLOAD_MEDIA_TYPES } from '../sync/intake/upload-formats';
 import { authenticate } from './auth';
 import { checkContractBodies } from './contract-validation';
 import { errorHandler } from './error-handler';

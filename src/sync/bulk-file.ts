@@ -12,8 +12,8 @@ import { FencedOutError } from './finalize-fence';
 import { bulkFileFormat, decodeBulkFile } from './bulk-file-content';
 import type { ValidatedBatch } from './job-types';
 import type { JobStore, StoredJob } from './job-store';
-import { locateError, type ParsedUpload, readUpload } from './upload-formats';
-import { validateUpload } from './upload-validation';
+import { locateError, type ParsedUpload, readUpload } from './intake/upload-formats';
+import { validateUpload } from './intake/upload-validation';
 
 /** The correlation id the bulk file is staged under: a finalize re-run finds it staged. */
 export const BULK_FILE_CORRELATION_ID = 'bulk-file';

@@ -9,11 +9,11 @@ import type { JobEvent, JobRef, SyncJobApi, UploadRequest } from './job-service-
 import type { JobStatus, SdkAbortStatus, SyncJob } from './job-types';
 import { finalizeScopeKey } from './finalize-order';
 import { type JobStore, publicJob, type StoredJob } from './job-store';
-import { parseAbort, parseEvents, parseFinalize } from './request-bodies';
+import { parseAbort, parseEvents, parseFinalize } from './intake/request-bodies';
 import { jobStagingPrefix } from './staging';
-import { validateStart } from './start-validation';
-import { locateError, readRequestBody } from './upload-formats';
-import { validateUpload } from './upload-validation';
+import { validateStart } from './intake/start-validation';
+import { locateError, readRequestBody } from './intake/upload-formats';
+import { validateUpload } from './intake/upload-validation';
 
 /**
  * The sync job lifecycle: start, stage uploads, finalize (through a dispatcher), abort, events.

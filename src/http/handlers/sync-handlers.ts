@@ -5,7 +5,7 @@ import type {
   SyncJobApi,
   UploadRequest,
 } from '../../sync/job-service-contract';
-import { formatOf } from '../../sync/upload-formats';
+import { formatOf } from '../../sync/intake/upload-formats';
 import { authOf } from '../auth';
 import { type HandlerMap, pathParam } from '../handler-map';
 

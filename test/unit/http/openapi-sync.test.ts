@@ -6,7 +6,7 @@ import { RouteTable } from '../../../src/http/route-table';
 import { openapiPath } from '../../../src/paths';
 import type { JobEvent } from '../../../src/sync/job-service-contract';
 import type { JobObjectError, SyncJob } from '../../../src/sync/job-types';
-import { UPLOAD_MEDIA_TYPES } from '../../../src/sync/upload-formats';
+import { UPLOAD_MEDIA_TYPES } from '../../../src/sync/intake/upload-formats';
 import { CLIENT_TRAFFIC_DIR } from '../../helpers/client-traffic';
 import { ZERO_COUNTERS } from '../../helpers/job-counters';
 

@@ -12,7 +12,7 @@ import {
   RETIRED_SYNC_MODES,
   SYNC_MODES,
 } from '../../../../src/sync/modes/mode-policy';
-import { validateUpload } from '../../../../src/sync/upload-validation';
+import { validateUpload } from '../../../../src/sync/intake/upload-validation';
 
 /**
  * Each sync mode's row, stated in full: a change to what a mode means shows here, and a new mode

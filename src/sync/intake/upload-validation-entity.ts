@@ -1,5 +1,5 @@
-import type { StagedEntity, UploadOptions } from './job-types';
-import { type ModePolicy, SYNC_MODES } from './modes/mode-policy';
+import type { StagedEntity, UploadOptions } from '../job-types';
+import { type ModePolicy, SYNC_MODES } from '../modes/mode-policy';
 import {
   customProperties,
   ENTITY_VALID_TYPES_TEXT,
@@ -9,7 +9,7 @@ import {
   MAX_CLASSES,
   STRING_ENTITY_PROPERTIES,
   type UploadedObject,
-} from './property-rules';
+} from '../property-rules';
 import { normalizeRawData } from './upload-validation-raw-data';
 
 const BASE_SYSTEM_NAMES = ['_key', '_type', '_class', '_rawData'];

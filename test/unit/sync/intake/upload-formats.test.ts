@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { AppError, ValidationError } from '../../../src/errors/app-error';
+import { AppError, ValidationError } from '../../../../src/errors/app-error';
 import {
   formatOf,
   locateError,
@@ -10,9 +10,9 @@ import {
   readUpload,
   type UploadFormat,
   UPLOAD_MEDIA_TYPES,
-} from '../../../src/sync/upload-formats';
-import { validateUpload } from '../../../src/sync/upload-validation';
-import { CLIENT_TRAFFIC_DIR } from '../../helpers/client-traffic';
+} from '../../../../src/sync/intake/upload-formats';
+import { validateUpload } from '../../../../src/sync/intake/upload-validation';
+import { CLIENT_TRAFFIC_DIR } from '../../../helpers/client-traffic';
 
 /** The JSON-shaped body an upload parses to. */
 const parseUpload = async (source: Buffer | string, format: UploadFormat) =>

@@ -1,13 +1,13 @@
-import { PLACEHOLDER_SCOPE } from './apply-mapped';
-import { fail, isObject } from './property-rules';
+import { PLACEHOLDER_SCOPE } from '../apply-mapped';
+import { fail, isObject } from '../property-rules';
 import {
   JOB_SOURCES,
   SYNC_MODE_NAMES,
   type JobSource,
   type StartJobInput,
   type SyncMode,
-} from './job-types';
-import { DEFAULT_SYNC_MODE, RETIRED_SYNC_MODES, SYNC_MODES } from './modes/mode-policy';
+} from '../job-types';
+import { DEFAULT_SYNC_MODE, RETIRED_SYNC_MODES, SYNC_MODES } from '../modes/mode-policy';
 
 const STRING_FIELDS = ['source', 'scope', 'syncMode', 'integrationInstanceId', 'integrationJobId'];
 

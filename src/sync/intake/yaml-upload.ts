@@ -1,5 +1,5 @@
 import { LineCounter, parseAllDocuments } from 'yaml';
-import { ValidationError } from '../errors/app-error';
+import { ValidationError } from '../../errors/app-error';
 
 /**
  * A YAML upload: one document holding a mapping, read with the YAML 1.2 core schema, so that it

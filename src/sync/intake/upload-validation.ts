@@ -4,9 +4,9 @@ import type {
   SyncMode,
   UploadOptions,
   ValidatedBatch,
-} from './job-types';
-import { SYNC_MODES } from './modes/mode-policy';
-import { fail, isObject, UploadedObject } from './property-rules';
+} from '../job-types';
+import { SYNC_MODES } from '../modes/mode-policy';
+import { fail, isObject, UploadedObject } from '../property-rules';
 import { validateEntity } from './upload-validation-entity';
 import { validateRelationship } from './upload-validation-relationship';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { ValidationError } from '../../../src/errors/app-error';
-import { validateStart } from '../../../src/sync/start-validation';
+import { ValidationError } from '../../../../src/errors/app-error';
+import { validateStart } from '../../../../src/sync/intake/start-validation';
 
 const ALL_FEATURES = ['PUT', 'OVERRIDE'];
 

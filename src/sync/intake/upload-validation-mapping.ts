@@ -1,6 +1,6 @@
-import type { ContractEnum } from '../contract/contract-types';
-import type { PropertyValue, RelationshipMapping, SyncMode } from './job-types';
-import { SYNC_MODES } from './modes/mode-policy';
+import type { ContractEnum } from '../../contract/contract-types';
+import type { PropertyValue, RelationshipMapping, SyncMode } from '../job-types';
+import { SYNC_MODES } from '../modes/mode-policy';
 import {
   fail,
   invalidClassProblem,
@@ -11,7 +11,7 @@ import {
   MAX_CLASSES,
   STRING_ENTITY_PROPERTIES,
   type UploadedObject,
-} from './property-rules';
+} from '../property-rules';
 
 const FIELDS = new Set([
   'sourceEntityKey',

@@ -1,4 +1,4 @@
-import { ValidationError } from '../errors/app-error';
+import { ValidationError } from '../../errors/app-error';
 import { type CsvUpload, parseCsvUpload } from './csv-upload';
 import { parseYamlUpload } from './yaml-upload';
 

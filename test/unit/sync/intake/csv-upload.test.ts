@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { ValidationError } from '../../../src/errors/app-error';
-import { type CsvUpload, parseCsvUpload } from '../../../src/sync/csv-upload';
+import { ValidationError } from '../../../../src/errors/app-error';
+import { type CsvUpload, parseCsvUpload } from '../../../../src/sync/intake/csv-upload';
 
 /** The CSV conversion rules (docs/decisions/0009-upload-formats.md), file text -> JSON shape. */
 

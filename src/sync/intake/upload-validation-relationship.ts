@@ -1,5 +1,5 @@
-import type { StagedRelationship, SyncMode, UploadOptions } from './job-types';
-import { type ModePolicy, SYNC_MODES } from './modes/mode-policy';
+import type { StagedRelationship, SyncMode, UploadOptions } from '../job-types';
+import { type ModePolicy, SYNC_MODES } from '../modes/mode-policy';
 import { validateMapping } from './upload-validation-mapping';
 import {
   customProperties,
@@ -7,7 +7,7 @@ import {
   invalidClassProblem,
   isRelationshipPropertyValue,
   type UploadedObject,
-} from './property-rules';
+} from '../property-rules';
 
 const BASE_SYSTEM_NAMES = [
   '_key',

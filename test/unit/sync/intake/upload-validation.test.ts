@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ValidationError } from '../../../src/errors/app-error';
-import type { SyncMode, UploadOptions } from '../../../src/sync/job-types';
-import { validateStart } from '../../../src/sync/start-validation';
-import { validateUpload } from '../../../src/sync/upload-validation';
-import { CLIENT_TRAFFIC_DIR } from '../../helpers/client-traffic';
+import { ValidationError } from '../../../../src/errors/app-error';
+import type { SyncMode, UploadOptions } from '../../../../src/sync/job-types';
+import { validateStart } from '../../../../src/sync/intake/start-validation';
+import { validateUpload } from '../../../../src/sync/intake/upload-validation';
+import { CLIENT_TRAFFIC_DIR } from '../../../helpers/client-traffic';
 
 const DELETE_LISTS =
   'deleteEntities and deleteRelationships are not supported in sync job uploads: delete entities with DELETE /entities/{id} and change them with PATCH /entities/{id}';

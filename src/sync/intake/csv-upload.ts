@@ -1,6 +1,6 @@
 import { finished } from 'node:stream/promises';
 import { CsvError, parse } from 'csv-parse';
-import { ValidationError } from '../errors/app-error';
+import { ValidationError } from '../../errors/app-error';
 
 /**
  * A CSV upload (docs/decisions/0009-upload-formats.md) turned into the shape of a JSON upload
