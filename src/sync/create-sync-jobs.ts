@@ -5,14 +5,14 @@ import { FsBlobStore } from '../blob/fs-blob-store';
 import type { Config } from '../config/config';
 import type { Graph } from '../graph/graph';
 import { RawDataWriter } from '../rawdata/raw-data-writer';
-import { BulkUploadService } from './bulk-upload-service';
+import { BulkUploadService } from './staging/bulk-upload-service';
 import { type FinalizeDispatcher, inProcessDispatcher } from './finalize-dispatch';
 import { Finalizer } from './finalizer';
 import { JobStore } from './job-store';
 import { startReaper } from './reaper';
-import { SignedUploadUrls } from './signed-upload-urls';
+import { SignedUploadUrls } from './staging/signed-upload-urls';
 import { SyncJobService } from './sync-job-service';
-import { uploadUrlSecret } from './upload-url-secret';
+import { uploadUrlSecret } from './staging/upload-url-secret';
 
 /**
  * Builds the sync job services from their dependencies. The dispatcher decides the deployment

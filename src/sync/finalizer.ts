@@ -8,7 +8,7 @@ import { type ApplyContext, Tally, type Write } from './apply-context';
 import { PLACEHOLDER_SCOPE } from './apply-mapped';
 import { prepareEntities } from './apply-entities';
 import { prepareRelationships } from './apply-relationships';
-import { stageBulkFile } from './bulk-file';
+import { stageBulkFile } from './staging/bulk-file';
 import type { JobRef } from './job-service-contract';
 import type { StagedEntity, StagedRelationship } from './job-types';
 import { type JobStore, type StoredJob } from './job-store';
@@ -16,7 +16,7 @@ import { FencedOutError, fencedGraph, fencedTxTimeoutMs } from './finalize-fence
 import { counters, Progress, readCheckpoint } from './finalize-progress';
 import { effectiveScope } from './finalize-order';
 import { namesEntitiesTwoWays, SYNC_MODES } from './modes/mode-policy';
-import { jobStagingPrefix, readBatch, stagedKeyOf, stagedKeyRef } from './staging';
+import { jobStagingPrefix, readBatch, stagedKeyOf, stagedKeyRef } from './staging/staging';
 
 /**
  * Applies a FINALIZE_PENDING job to the graph: entities first (batch by batch, in upload order),

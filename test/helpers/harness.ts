@@ -22,7 +22,7 @@ import { FsBlobStore } from '../../src/blob/fs-blob-store';
 import { loadConfig } from '../../src/config/config';
 import { createSyncJobs, type SyncJobs } from '../../src/sync/create-sync-jobs';
 import type { SyncJobApi } from '../../src/sync/job-service-contract';
-import { SignedUploadUrls } from '../../src/sync/signed-upload-urls';
+import { SignedUploadUrls } from '../../src/sync/staging/signed-upload-urls';
 import { IntegrationService } from '../../src/integrations/integration-service';
 import { outboundDelivery } from '../../src/actions/outbound-handlers';
 import type { OutboundConfig } from '../../src/actions/outbound-deps';

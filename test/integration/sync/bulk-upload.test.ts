@@ -13,10 +13,10 @@ import { type AccountFeature } from '../../../src/accounts/account-service';
 import { FsBlobStore } from '../../../src/blob/fs-blob-store';
 import { loadConfig } from '../../../src/config/config';
 import { type RunningWorker, startWorker } from '../../../src/worker';
-import { stageBulkFile } from '../../../src/sync/bulk-file';
-import { BulkUploadService } from '../../../src/sync/bulk-upload-service';
-import { SignedUploadUrls } from '../../../src/sync/signed-upload-urls';
-import { UPLOAD_URL_SECRET_FILE } from '../../../src/sync/upload-url-secret';
+import { stageBulkFile } from '../../../src/sync/staging/bulk-file';
+import { BulkUploadService } from '../../../src/sync/staging/bulk-upload-service';
+import { SignedUploadUrls } from '../../../src/sync/staging/signed-upload-urls';
+import { UPLOAD_URL_SECRET_FILE } from '../../../src/sync/staging/upload-url-secret';
 import {
   freshAccount,
   neo4jUri,

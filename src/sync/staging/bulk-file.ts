@@ -1,19 +1,19 @@
-import type { BlobStore } from '../blob/blob-store';
+import type { BlobStore } from '../../blob/blob-store';
 import {
   ConflictError,
   DataRejectedError,
   NotFoundError,
   UnavailableError,
   ValidationError,
-} from '../errors/app-error';
-import type { Graph } from '../graph/graph';
+} from '../../errors/app-error';
+import type { Graph } from '../../graph/graph';
 import { stageBatch } from './batch-staging';
-import { FencedOutError } from './finalize-fence';
+import { FencedOutError } from '../finalize-fence';
 import { bulkFileFormat, decodeBulkFile } from './bulk-file-content';
-import type { ValidatedBatch } from './job-types';
-import type { JobStore, StoredJob } from './job-store';
-import { locateError, type ParsedUpload, readUpload } from './intake/upload-formats';
-import { validateUpload } from './intake/upload-validation';
+import type { ValidatedBatch } from '../job-types';
+import type { JobStore, StoredJob } from '../job-store';
+import { locateError, type ParsedUpload, readUpload } from '../intake/upload-formats';
+import { validateUpload } from '../intake/upload-validation';
 
 /** The correlation id the bulk file is staged under: a finalize re-run finds it staged. */
 export const BULK_FILE_CORRELATION_ID = 'bulk-file';

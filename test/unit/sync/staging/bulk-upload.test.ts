@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { AppError, DataRejectedError } from '../../../src/errors/app-error';
+import { AppError, DataRejectedError } from '../../../../src/errors/app-error';
 import {
   bulkFileFormat,
   checkedBulkFile,
   decodeBulkFile,
   encodingOf,
   fileNameOf,
-} from '../../../src/sync/bulk-file-content';
-import { SignedUploadUrls } from '../../../src/sync/signed-upload-urls';
+} from '../../../../src/sync/staging/bulk-file-content';
+import { SignedUploadUrls } from '../../../../src/sync/staging/signed-upload-urls';
 
 describe('SignedUploadUrls', () => {
   const urls = new SignedUploadUrls({

@@ -1,11 +1,11 @@
-import type { BlobStore } from '../blob/blob-store';
-import { ConflictError, ValidationError } from '../errors/app-error';
-import type { Graph, Tx } from '../graph/graph';
-import { contentHash, entityHash, relationshipHash } from './content-hash';
-import type { JobRef } from './job-service-contract';
-import type { ValidatedBatch } from './job-types';
-import type { JobStore, StoredJob } from './job-store';
-import { SYNC_MODES } from './modes/mode-policy';
+import type { BlobStore } from '../../blob/blob-store';
+import { ConflictError, ValidationError } from '../../errors/app-error';
+import type { Graph, Tx } from '../../graph/graph';
+import { contentHash, entityHash, relationshipHash } from '../content-hash';
+import type { JobRef } from '../job-service-contract';
+import type { ValidatedBatch } from '../job-types';
+import type { JobStore, StoredJob } from '../job-store';
+import { SYNC_MODES } from '../modes/mode-policy';
 import { batchBlobKey, stagedKeyRef, writeBatch } from './staging';
 
 /** A key as stage-keys records it: the key, its digest (decision 0035) and its content hash. */

@@ -3,10 +3,10 @@ import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import type { ContractEnum } from '../contract/contract-types';
-import { AppError, DataRejectedError } from '../errors/app-error';
-import type { BulkFileInfo } from './job-types';
-import { formatOf, mediaTypeOf, type UploadFormat } from './intake/upload-formats';
+import type { ContractEnum } from '../../contract/contract-types';
+import { AppError, DataRejectedError } from '../../errors/app-error';
+import type { BulkFileInfo } from '../job-types';
+import { formatOf, mediaTypeOf, type UploadFormat } from '../intake/upload-formats';
 
 /**
  * What a bulk file's bytes mean: its format and compression, read from the headers it was sent
