@@ -1,4 +1,4 @@
-import { PLACEHOLDER_SCOPE } from '../apply-mapped';
+import { PLACEHOLDER_SCOPE } from '../finalize/apply-mapped';
 import { fail, isObject } from '../property-rules';
 import {
   JOB_SOURCES,

@@ -1,7 +1,7 @@
 import type { BlobStore } from '../../blob/blob-store';
 import { ConflictError, ValidationError } from '../../errors/app-error';
 import type { Graph, Tx } from '../../graph/graph';
-import { contentHash, entityHash, relationshipHash } from '../content-hash';
+import { contentHash, entityHash, relationshipHash } from '../finalize/content-hash';
 import type { JobRef } from '../job-service-contract';
 import type { ValidatedBatch } from '../job-types';
 import type { JobStore, StoredJob } from '../job-store';

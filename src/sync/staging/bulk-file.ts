@@ -8,7 +8,7 @@ import {
 } from '../../errors/app-error';
 import type { Graph } from '../../graph/graph';
 import { stageBatch } from './batch-staging';
-import { FencedOutError } from '../finalize-fence';
+import { FencedOutError } from '../finalize/finalize-fence';
 import { bulkFileFormat, decodeBulkFile } from './bulk-file-content';
 import type { ValidatedBatch } from '../job-types';
 import type { JobStore, StoredJob } from '../job-store';

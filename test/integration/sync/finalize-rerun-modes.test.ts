@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { FsBlobStore } from '../../../src/blob/fs-blob-store';
 import { RawDataWriter } from '../../../src/rawdata/raw-data-writer';
 import { type SyncJobs } from '../../../src/sync/create-sync-jobs';
-import { Finalizer } from '../../../src/sync/finalizer';
+import { Finalizer } from '../../../src/sync/finalize/finalizer';
 import type { JobStore } from '../../../src/sync/job-store';
 import {
   freshAccount,

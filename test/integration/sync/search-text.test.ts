@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type express from 'express';
 import request from 'supertest';
 import { ENTITY_SEARCH_INDEX, SEARCH_TEXT_PROPERTY } from '../../../src/graph/search-index';
-import { searchText } from '../../../src/sync/search-text';
+import { searchText } from '../../../src/sync/finalize/search-text';
 import { freshAccount, testApp, testGraph, type TestAccount } from '../../helpers/harness';
 import {
   SyncClient,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { propertyKindPairs } from '../catalog/property-kinds';
-import { keyHash, keyHashOf } from '../graph/key-hash';
+import { propertyKindPairs } from '../../catalog/property-kinds';
+import { keyHash, keyHashOf } from '../../graph/key-hash';
 import { type ApplyContext, type Op, replayed, stamp, type Write } from './apply-context';
 import { relationshipHash, withoutNulls } from './content-hash';
 import {
@@ -9,8 +9,8 @@ import {
   type ResolvedMapped,
   resolveMappings,
 } from './apply-mapped';
-import type { RelationshipMapping, StagedRelationship } from './job-types';
-import { TYPE_LABEL_PATTERN } from './property-rules';
+import type { RelationshipMapping, StagedRelationship } from '../job-types';
+import { TYPE_LABEL_PATTERN } from '../property-rules';
 
 /**
  * Applies a chunk of relationships, after every entity of the job is written:

@@ -1,22 +1,22 @@
 import type { Logger } from 'pino';
-import type { BlobStore } from '../blob/blob-store';
-import { PropertyCatalog } from '../catalog/property-catalog';
-import { AppError, DataRejectedError } from '../errors/app-error';
-import type { Graph } from '../graph/graph';
-import type { RawDataWriter } from '../rawdata/raw-data-writer';
+import type { BlobStore } from '../../blob/blob-store';
+import { PropertyCatalog } from '../../catalog/property-catalog';
+import { AppError, DataRejectedError } from '../../errors/app-error';
+import type { Graph } from '../../graph/graph';
+import type { RawDataWriter } from '../../rawdata/raw-data-writer';
 import { type ApplyContext, Tally, type Write } from './apply-context';
 import { PLACEHOLDER_SCOPE } from './apply-mapped';
 import { prepareEntities } from './apply-entities';
 import { prepareRelationships } from './apply-relationships';
-import { stageBulkFile } from './staging/bulk-file';
-import type { JobRef } from './job-service-contract';
-import type { StagedEntity, StagedRelationship } from './job-types';
-import { type JobStore, type StoredJob } from './job-store';
+import { stageBulkFile } from '../staging/bulk-file';
+import type { JobRef } from '../job-service-contract';
+import type { StagedEntity, StagedRelationship } from '../job-types';
+import { type JobStore, type StoredJob } from '../job-store';
 import { FencedOutError, fencedGraph, fencedTxTimeoutMs } from './finalize-fence';
 import { counters, Progress, readCheckpoint } from './finalize-progress';
 import { effectiveScope } from './finalize-order';
-import { namesEntitiesTwoWays, SYNC_MODES } from './modes/mode-policy';
-import { jobStagingPrefix, readBatch, stagedKeyOf, stagedKeyRef } from './staging/staging';
+import { namesEntitiesTwoWays, SYNC_MODES } from '../modes/mode-policy';
+import { jobStagingPrefix, readBatch, stagedKeyOf, stagedKeyRef } from '../staging/staging';
 
 /**
  * Applies a FINALIZE_PENDING job to the graph: entities first (batch by batch, in upload order),

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { keyHash } from '../graph/key-hash';
+import { keyHash } from '../../graph/key-hash';
 import type { ApplyContext } from './apply-context';
 import { contentHash } from './content-hash';
-import type { PropertyValue, RelationshipMapping, StagedRelationship } from './job-types';
+import type { PropertyValue, RelationshipMapping, StagedRelationship } from '../job-types';
 import { searchText } from './search-text';
 
 /**

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { type PropertyKindPair, propertyKindPairs } from '../catalog/property-kinds';
-import { keyRef } from '../graph/key-hash';
+import { type PropertyKindPair, propertyKindPairs } from '../../catalog/property-kinds';
+import { keyRef } from '../../graph/key-hash';
 import { type ApplyContext, type Op, replayed, stamp, type Write } from './apply-context';
 import { PLACEHOLDER_SCOPE } from './apply-mapped';
 import { prepareOverrides } from './apply-override';
 import { prepareRawData } from './apply-raw-data';
 import { entityHash, withoutNulls } from './content-hash';
-import { TYPE_LABEL_PATTERN } from './property-rules';
-import type { StagedEntity } from './job-types';
-import type { ModePolicy } from './modes/mode-policy';
+import { TYPE_LABEL_PATTERN } from '../property-rules';
+import type { StagedEntity } from '../job-types';
+import type { ModePolicy } from '../modes/mode-policy';
 import { searchText } from './search-text';
 
 /**

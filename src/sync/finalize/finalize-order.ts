@@ -1,5 +1,5 @@
-import type { SyncMode } from './job-types';
-import { SYNC_MODES } from './modes/mode-policy';
+import type { SyncMode } from '../job-types';
+import { SYNC_MODES } from '../modes/mode-policy';
 
 /**
  * Which jobs' finalizations are ordered against each other: those of one (account, scope key).
