@@ -22,7 +22,7 @@ import { AppError, NotFoundError } from '../errors/app-error';
 import type { ReadinessDeps } from '../health/readiness';
 import { validatorApiSpec } from '../contract/validator-spec';
 import { openapiPath } from '../paths';
-import type { BulkUploadApi, SyncJobApi } from '../sync/job-service-contract';
+import type { BulkUploadApi, SyncJobApi } from '../sync/jobs/job-service-contract';
 import { mediaTypeOf, UPLOAD_MEDIA_TYPES } from '../sync/intake/upload-formats';
 import { authenticate } from './auth';
 import { checkContractBodies } from './contract-validation';

@@ -4,7 +4,7 @@ import type {
   JobRef,
   SyncJobApi,
   UploadRequest,
-} from '../../sync/job-service-contract';
+} from '../../sync/jobs/job-service-contract';
 import { formatOf } from '../../sync/intake/upload-formats';
 import { authOf } from '../auth';
 import { type HandlerMap, pathParam } from '../handler-map';

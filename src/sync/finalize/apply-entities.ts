@@ -7,7 +7,7 @@ import { prepareOverrides } from './apply-override';
 import { prepareRawData } from './apply-raw-data';
 import { entityHash, withoutNulls } from './content-hash';
 import { TYPE_LABEL_PATTERN } from '../property-rules';
-import type { StagedEntity } from '../job-types';
+import type { StagedEntity } from '../jobs/job-types';
 import type { ModePolicy } from '../modes/mode-policy';
 import { searchText } from './search-text';
 

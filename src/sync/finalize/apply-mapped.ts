@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { keyHash } from '../../graph/key-hash';
 import type { ApplyContext } from './apply-context';
 import { contentHash } from './content-hash';
-import type { PropertyValue, RelationshipMapping, StagedRelationship } from '../job-types';
+import type { PropertyValue, RelationshipMapping, StagedRelationship } from '../jobs/job-types';
 import { searchText } from './search-text';
 
 /**

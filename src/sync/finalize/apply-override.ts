@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { propertyKindPairs } from '../../catalog/property-kinds';
 import { keyRef } from '../../graph/key-hash';
 import { type ApplyContext, replayed, type Write, writableScope } from './apply-context';
-import type { StagedEntity } from '../job-types';
+import type { StagedEntity } from '../jobs/job-types';
 
 /**
  * Applies a chunk of OVERRIDE entities (decision 0011): each names an existing entity by

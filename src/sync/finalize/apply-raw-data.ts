@@ -1,7 +1,7 @@
 import { keyRef } from '../../graph/key-hash';
 import type { LatestVersion, RawDataItem } from '../../rawdata/raw-data-writer';
 import { type ApplyContext, type Write, writableScope } from './apply-context';
-import type { StagedEntity } from '../job-types';
+import type { StagedEntity } from '../jobs/job-types';
 
 type Target = { i: number; entityId: string; latest: LatestVersion[] };
 

@@ -9,7 +9,7 @@ import {
   type ResolvedMapped,
   resolveMappings,
 } from './apply-mapped';
-import type { RelationshipMapping, StagedRelationship } from '../job-types';
+import type { RelationshipMapping, StagedRelationship } from '../jobs/job-types';
 import { TYPE_LABEL_PATTERN } from '../property-rules';
 
 /**

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { AppError } from '../../errors/app-error';
 import type { Finalizer } from './finalizer';
-import type { JobRef } from '../job-service-contract';
+import type { JobRef } from '../jobs/job-service-contract';
 
 /**
  * Who runs a finalization once the job is FINALIZE_PENDING: the API process itself (local mode,

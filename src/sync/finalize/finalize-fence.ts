@@ -1,5 +1,5 @@
 import type { Graph, GraphAccess, Params, Row, Tx } from '../../graph/graph';
-import type { JobRef } from '../job-service-contract';
+import type { JobRef } from '../jobs/job-service-contract';
 
 /**
  * The graph as one finalization run sees it: reads as they are, and every write transaction

@@ -1,4 +1,4 @@
-import type { SyncMode } from '../job-types';
+import type { SyncMode } from '../jobs/job-types';
 import { SYNC_MODES } from '../modes/mode-policy';
 
 /**

@@ -1,8 +1,8 @@
 import type { GraphAccess } from '../../graph/graph';
 import type { ApplyContext, TallyCounts } from './apply-context';
-import type { JobRef } from '../job-service-contract';
-import type { JobObjectError } from '../job-types';
-import type { StoredJob } from '../job-store';
+import type { JobRef } from '../jobs/job-service-contract';
+import type { JobObjectError } from '../jobs/job-types';
+import type { StoredJob } from '../jobs/job-store';
 
 /**
  * How far a finalization got, kept on the job node (`finalizeCheckpoint`) by each run after each

@@ -1,5 +1,5 @@
 import { ValidationError } from '../../errors/app-error';
-import { type JobStatus, SDK_ABORT_STATUSES, type SdkAbortStatus } from '../job-types';
+import { type JobStatus, SDK_ABORT_STATUSES, type SdkAbortStatus } from '../jobs/job-types';
 import { isObject } from '../property-rules';
 
 /**

@@ -6,7 +6,7 @@ import {
   type JobSource,
   type StartJobInput,
   type SyncMode,
-} from '../job-types';
+} from '../jobs/job-types';
 import { DEFAULT_SYNC_MODE, RETIRED_SYNC_MODES, SYNC_MODES } from '../modes/mode-policy';
 
 const STRING_FIELDS = ['source', 'scope', 'syncMode', 'integrationInstanceId', 'integrationJobId'];

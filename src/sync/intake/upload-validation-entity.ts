@@ -1,4 +1,4 @@
-import type { StagedEntity, UploadOptions } from '../job-types';
+import type { StagedEntity, UploadOptions } from '../jobs/job-types';
 import { type ModePolicy, SYNC_MODES } from '../modes/mode-policy';
 import {
   customProperties,

@@ -1,5 +1,5 @@
 import type { ContractEnum } from '../../contract/contract-types';
-import type { PropertyValue, RelationshipMapping, SyncMode } from '../job-types';
+import type { PropertyValue, RelationshipMapping, SyncMode } from '../jobs/job-types';
 import { SYNC_MODES } from '../modes/mode-policy';
 import {
   fail,

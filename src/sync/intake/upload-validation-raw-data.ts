@@ -1,5 +1,5 @@
 import { DEFAULT_RAW_DATA_CONTENT_TYPE, isMediaType } from '../../rawdata/raw-data-content';
-import type { RawDataEntry } from '../job-types';
+import type { RawDataEntry } from '../jobs/job-types';
 import { fail, isObject, jsonPointer, type UploadedObject } from '../property-rules';
 
 /** Entry names are path segments of the raw-data endpoints: not empty, and of a sane length. */

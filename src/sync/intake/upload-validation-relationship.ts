@@ -1,4 +1,4 @@
-import type { StagedRelationship, SyncMode, UploadOptions } from '../job-types';
+import type { StagedRelationship, SyncMode, UploadOptions } from '../jobs/job-types';
 import { type ModePolicy, SYNC_MODES } from '../modes/mode-policy';
 import { validateMapping } from './upload-validation-mapping';
 import {

@@ -4,7 +4,7 @@ import type {
   SyncMode,
   UploadOptions,
   ValidatedBatch,
-} from '../job-types';
+} from '../jobs/job-types';
 import { SYNC_MODES } from '../modes/mode-policy';
 import { fail, isObject, UploadedObject } from '../property-rules';
 import { validateEntity } from './upload-validation-entity';

@@ -1,5 +1,5 @@
 import type { components } from '../../generated/openapi';
-import type { JobSource, SyncMode } from '../job-types';
+import type { JobSource, SyncMode } from '../jobs/job-types';
 
 /**
  * What a sync mode means, as data: every rule of intake, staging and finalize that depends on the

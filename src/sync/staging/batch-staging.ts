@@ -2,9 +2,9 @@ import type { BlobStore } from '../../blob/blob-store';
 import { ConflictError, ValidationError } from '../../errors/app-error';
 import type { Graph, Tx } from '../../graph/graph';
 import { contentHash, entityHash, relationshipHash } from '../finalize/content-hash';
-import type { JobRef } from '../job-service-contract';
-import type { ValidatedBatch } from '../job-types';
-import type { JobStore, StoredJob } from '../job-store';
+import type { JobRef } from '../jobs/job-service-contract';
+import type { ValidatedBatch } from '../jobs/job-types';
+import type { JobStore, StoredJob } from '../jobs/job-store';
 import { SYNC_MODES } from '../modes/mode-policy';
 import { batchBlobKey, stagedKeyRef, writeBatch } from './staging';
 

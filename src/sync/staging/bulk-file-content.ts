@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { ContractEnum } from '../../contract/contract-types';
 import { AppError, DataRejectedError } from '../../errors/app-error';
-import type { BulkFileInfo } from '../job-types';
+import type { BulkFileInfo } from '../jobs/job-types';
 import { formatOf, mediaTypeOf, type UploadFormat } from '../intake/upload-formats';
 
 /**

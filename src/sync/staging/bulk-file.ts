@@ -10,8 +10,8 @@ import type { Graph } from '../../graph/graph';
 import { stageBatch } from './batch-staging';
 import { FencedOutError } from '../finalize/finalize-fence';
 import { bulkFileFormat, decodeBulkFile } from './bulk-file-content';
-import type { ValidatedBatch } from '../job-types';
-import type { JobStore, StoredJob } from '../job-store';
+import type { ValidatedBatch } from '../jobs/job-types';
+import type { JobStore, StoredJob } from '../jobs/job-store';
 import { locateError, type ParsedUpload, readUpload } from '../intake/upload-formats';
 import { validateUpload } from '../intake/upload-validation';
 

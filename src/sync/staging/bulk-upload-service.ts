@@ -10,12 +10,17 @@ import {
   tooLarge,
 } from './bulk-file-content';
 import { BULK_UPLOAD_URL_LIFETIME_MS, type BulkUploadTarget } from './bulk-upload-urls';
-import type { BulkFilePut, BulkUploadApi, BulkUploadUrl, JobRef } from '../job-service-contract';
-import type { BulkFileInfo } from '../job-types';
-import type { JobStore, StoredJob } from '../job-store';
+import type {
+  BulkFilePut,
+  BulkUploadApi,
+  BulkUploadUrl,
+  JobRef,
+} from '../jobs/job-service-contract';
+import type { BulkFileInfo } from '../jobs/job-types';
+import type { JobStore, StoredJob } from '../jobs/job-store';
 import type { SignedUploadUrls } from './signed-upload-urls';
 import { bulkFileBlobKey } from './staging';
-import { requireAwaitingUploads } from '../sync-job-service';
+import { requireAwaitingUploads } from '../jobs/sync-job-service';
 
 /**
  * The bulk upload URL of a job and the file PUT to it (docs/guide/sync-jobs.md, "The bulk upload

@@ -2,7 +2,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { accountSegment, type BlobStore, blobKey } from '../../blob/blob-store';
 import { DataRejectedError, NotFoundError, UnavailableError } from '../../errors/app-error';
 import { keyHash } from '../../graph/key-hash';
-import type { ValidatedBatch } from '../job-types';
+import type { ValidatedBatch } from '../jobs/job-types';
 
 /**
  * How uploads are staged in the blob store: one gzipped JSON document per accepted batch, under

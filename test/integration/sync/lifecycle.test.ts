@@ -4,8 +4,8 @@ import request from 'supertest';
 import { AccountService, type AccountFeature } from '../../../src/accounts/account-service';
 import { FsBlobStore } from '../../../src/blob/fs-blob-store';
 import { inProcessDispatcher } from '../../../src/sync/finalize/finalize-dispatch';
-import { reapStaleJobs } from '../../../src/sync/reaper';
-import { SyncJobService } from '../../../src/sync/sync-job-service';
+import { reapStaleJobs } from '../../../src/sync/jobs/reaper';
+import { SyncJobService } from '../../../src/sync/jobs/sync-job-service';
 import {
   freshAccount,
   silentLogger,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ValidationError } from '../../../../src/errors/app-error';
-import type { SyncMode, UploadOptions } from '../../../../src/sync/job-types';
+import type { SyncMode, UploadOptions } from '../../../../src/sync/jobs/job-types';
 import { validateStart } from '../../../../src/sync/intake/start-validation';
 import { validateUpload } from '../../../../src/sync/intake/upload-validation';
 import { CLIENT_TRAFFIC_DIR } from '../../../helpers/client-traffic';

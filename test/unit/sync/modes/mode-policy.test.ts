@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ACCOUNT_FEATURES } from '../../../../src/accounts/account-service';
 import { ValidationError } from '../../../../src/errors/app-error';
 import { repoRoot } from '../../../../src/paths';
-import { SYNC_MODE_NAMES, type SyncMode } from '../../../../src/sync/job-types';
+import { SYNC_MODE_NAMES, type SyncMode } from '../../../../src/sync/jobs/job-types';
 import {
   DEFAULT_SYNC_MODE,
   type ModePolicy,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { NotFoundError } from '../errors/app-error';
-import type { Graph, Tx } from '../graph/graph';
-import { fencedGraph } from './finalize/finalize-fence';
+import { NotFoundError } from '../../errors/app-error';
+import type { Graph, Tx } from '../../graph/graph';
+import { fencedGraph } from '../finalize/finalize-fence';
 import type { JobEvent, JobRef } from './job-service-contract';
 import {
   type BulkFileInfo,

@@ -1,18 +1,18 @@
 import type { Logger } from 'pino';
-import type { AccountService } from '../accounts/account-service';
-import type { BlobStore } from '../blob/blob-store';
-import { FsBlobStore } from '../blob/fs-blob-store';
-import type { Config } from '../config/config';
-import type { Graph } from '../graph/graph';
-import { RawDataWriter } from '../rawdata/raw-data-writer';
-import { BulkUploadService } from './staging/bulk-upload-service';
-import { type FinalizeDispatcher, inProcessDispatcher } from './finalize/finalize-dispatch';
-import { Finalizer } from './finalize/finalizer';
+import type { AccountService } from '../../accounts/account-service';
+import type { BlobStore } from '../../blob/blob-store';
+import { FsBlobStore } from '../../blob/fs-blob-store';
+import type { Config } from '../../config/config';
+import type { Graph } from '../../graph/graph';
+import { RawDataWriter } from '../../rawdata/raw-data-writer';
+import { BulkUploadService } from '../staging/bulk-upload-service';
+import { type FinalizeDispatcher, inProcessDispatcher } from '../finalize/finalize-dispatch';
+import { Finalizer } from '../finalize/finalizer';
 import { JobStore } from './job-store';
 import { startReaper } from './reaper';
-import { SignedUploadUrls } from './staging/signed-upload-urls';
+import { SignedUploadUrls } from '../staging/signed-upload-urls';
 import { SyncJobService } from './sync-job-service';
-import { uploadUrlSecret } from './staging/upload-url-secret';
+import { uploadUrlSecret } from '../staging/upload-url-secret';
 
 /**
  * Builds the sync job services from their dependencies. The dispatcher decides the deployment

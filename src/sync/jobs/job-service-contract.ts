@@ -1,6 +1,6 @@
-import type { components } from '../generated/openapi';
+import type { components } from '../../generated/openapi';
 import type { BulkFileInfo, SyncJob } from './job-types';
-import type { UploadFormat } from './intake/upload-formats';
+import type { UploadFormat } from '../intake/upload-formats';
 
 /**
  * What the HTTP adapters need from the sync job service. Inputs are plain objects built from the

@@ -1,19 +1,19 @@
-import type { AccountService } from '../accounts/account-service';
-import type { BlobStore } from '../blob/blob-store';
-import { ConflictError, ValidationError } from '../errors/app-error';
-import type { Graph } from '../graph/graph';
-import { stageBatch } from './staging/batch-staging';
-import { BULK_FILE_CORRELATION_ID } from './staging/bulk-file';
-import type { FinalizeDispatcher } from './finalize/finalize-dispatch';
+import type { AccountService } from '../../accounts/account-service';
+import type { BlobStore } from '../../blob/blob-store';
+import { ConflictError, ValidationError } from '../../errors/app-error';
+import type { Graph } from '../../graph/graph';
+import { stageBatch } from '../staging/batch-staging';
+import { BULK_FILE_CORRELATION_ID } from '../staging/bulk-file';
+import type { FinalizeDispatcher } from '../finalize/finalize-dispatch';
 import type { JobEvent, JobRef, SyncJobApi, UploadRequest } from './job-service-contract';
 import type { JobStatus, SdkAbortStatus, SyncJob } from './job-types';
-import { finalizeScopeKey } from './finalize/finalize-order';
+import { finalizeScopeKey } from '../finalize/finalize-order';
 import { type JobStore, publicJob, type StoredJob } from './job-store';
-import { parseAbort, parseEvents, parseFinalize } from './intake/request-bodies';
-import { jobStagingPrefix } from './staging/staging';
-import { validateStart } from './intake/start-validation';
-import { locateError, readRequestBody } from './intake/upload-formats';
-import { validateUpload } from './intake/upload-validation';
+import { parseAbort, parseEvents, parseFinalize } from '../intake/request-bodies';
+import { jobStagingPrefix } from '../staging/staging';
+import { validateStart } from '../intake/start-validation';
+import { locateError, readRequestBody } from '../intake/upload-formats';
+import { validateUpload } from '../intake/upload-validation';
 
 /**
  * The sync job lifecycle: start, stage uploads, finalize (through a dispatcher), abort, events.

@@ -1,5 +1,5 @@
-import type { ContractEnum } from '../contract/contract-types';
-import type { components } from '../generated/openapi';
+import type { ContractEnum } from '../../contract/contract-types';
+import type { components } from '../../generated/openapi';
 
 /**
  * The sync job domain: what a job is, what a client may upload, and the normalized form in which
