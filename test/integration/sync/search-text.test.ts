@@ -17,7 +17,7 @@ import {
  * Every entity write keeps `_searchText` (the field of the full-text index `entity_search_text`)
  * equal to the entity's searchable text: DIFF create, update, unchanged and revival, PUT, PATCH
  * jobs, OVERRIDE, mapper placeholders and their adoption, and the entity API's PATCH. Each check
- * also recomputes it with src/sync/search-text.ts from the stored node, so the TypeScript and
+ * also recomputes it with src/sync/finalize/search-text.ts from the stored node, so the TypeScript and
  * the Cypher (cypher/sync/refresh-search-text.cypher) versions are held to one definition.
  */
 describe('entity search text and its full-text index (HTTP, real Neo4j)', () => {

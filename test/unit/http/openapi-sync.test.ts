@@ -269,7 +269,7 @@ describe('openapi.yaml: sync jobs', () => {
       }
       const optional = p.endsWith('/finalize') || p.endsWith('/abort');
       assert.equal(op.requestBody?.required, !optional, p);
-      // Uploads take every format of src/sync/upload-formats.ts; the rest JSON only.
+      // Uploads take every format of src/sync/intake/upload-formats.ts; the rest JSON only.
       const upload = /\/(upload|entities|relationships)$/.test(p);
       const types = upload ? Object.values(UPLOAD_MEDIA_TYPES).flat() : ['application/json'];
       assert.deepEqual(Object.keys(op.requestBody?.content ?? {}), types, p);
