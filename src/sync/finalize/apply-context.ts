@@ -90,8 +90,13 @@ export class Tally implements TallyCounts {
   }
 
   merge(chunk: Tally): void {
-    for (const c of COUNTS) this[c] += chunk[c];
-    for (const e of chunk.errors) this.error(e);
+    this.add(chunk, chunk.errors);
+  }
+
+  /** Adds counts (a chunk's planned writes) and their errors, in order. */
+  add(counts: Partial<TallyCounts>, errors: readonly JobObjectError[] = []): void {
+    for (const c of COUNTS) this[c] += counts[c] ?? 0;
+    for (const e of errors) this.error(e);
   }
 
   counts(): TallyCounts {
@@ -141,8 +146,14 @@ export function writableScope(job: {
   return job.scope ?? job.integrationInstanceId ?? null;
 }
 
+/** What stamping a write needs: the job and the run's time. */
+export interface StampContext {
+  job: Pick<StoredJob, 'id' | 'source' | 'integrationInstanceId'>;
+  now: number;
+}
+
 /** System properties every write by this job stamps on an object. */
-export function stamp(ctx: ApplyContext, op: 'created' | 'updated'): Record<string, unknown> {
+export function stamp(ctx: StampContext, op: 'created' | 'updated'): Record<string, unknown> {
   const out: Record<string, unknown> = {
     _source: ctx.job.source,
     _beginOn: ctx.now,
