@@ -152,6 +152,15 @@ export interface StampContext {
   now: number;
 }
 
+/** What a chunk's pure plan (entity-plan.ts, relationship-plan.ts) needs of the run. */
+export interface PlanContext extends StampContext {
+  policy: ModePolicy;
+  accountId: string;
+  scope: string | null;
+  /** The `_id` of a new object (randomUUID; fixed in tests). */
+  newId: () => string;
+}
+
 /** System properties every write by this job stamps on an object. */
 export function stamp(ctx: StampContext, op: 'created' | 'updated'): Record<string, unknown> {
   const out: Record<string, unknown> = {

@@ -1,15 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { type PropertyKindPair, propertyKindPairs } from '../../catalog/property-kinds';
 import { keyRef } from '../../graph/key-hash';
-import { type ApplyContext, type Op, replayed, stamp, type Write } from './apply-context';
+import type { StagedEntity } from '../jobs/job-types';
+import type { ModePolicy } from '../modes/mode-policy';
+import { TYPE_LABEL_PATTERN } from '../property-rules';
+import type { ApplyContext, Write } from './apply-context';
 import { PLACEHOLDER_SCOPE } from './apply-mapped';
 import { prepareOverrides } from './apply-override';
 import { prepareRawData } from './apply-raw-data';
-import { entityHash, withoutNulls } from './content-hash';
-import { TYPE_LABEL_PATTERN } from '../property-rules';
-import type { StagedEntity } from '../jobs/job-types';
-import type { ModePolicy } from '../modes/mode-policy';
-import { searchText } from './search-text';
+import { entityHash } from './content-hash';
+import {
+  type Classified,
+  comparable,
+  type EntityPlan,
+  planPatches,
+  planUpserts,
+} from './entity-plan';
 
 /**
  * Applies a chunk of entities: classify each against the graph (one read), then create and
@@ -17,26 +22,8 @@ import { searchText } from './search-text';
  * rewrites changed entities whole; PUT writes the given properties over the stored ones (nulls
  * stripped); PATCH does the same by `_id` or `_key` (null removes) and never creates. With a scope,
  * PATCH writes only entities of that scope: an `_id` of another scope is an update error.
+ * Read, plan, write: this file reads and writes; entity-plan.ts decides with no IO.
  */
-type Classified = {
-  i: number;
-  id: string | null;
-  deleted: boolean | null;
-  hash?: string | null;
-  same: boolean;
-  lastJob: string | null;
-  lastOp: string | null;
-};
-
-/** Rows of sync/create-entities and sync/update-entities. */
-type CreateRow = { classes: string[] | undefined; props: Record<string, unknown> };
-type UpdateRow = {
-  id: string;
-  classes: string[] | null | undefined;
-  props: Record<string, unknown>;
-  replace?: boolean;
-  adopt?: boolean;
-};
 
 const NEW_ENTITY = (i: number): Classified => ({
   i,
@@ -77,8 +64,8 @@ const APPLY: Record<
 async function upsertChunk(ctx: ApplyContext, chunk: StagedEntity[]): Promise<Write> {
   const merge = ctx.policy.writes === 'merge';
   const hashes = chunk.map((e) => entityHash(e));
-  // DIFF: rows found unchanged (same hash, live, not this job's) are left out by the query; in a
-  // new scope there is nothing to look up.
+  // Mode `replace`: rows found unchanged (same hash, live, not this job's) are left out by the
+  // query; in a new scope there is nothing to look up.
   const classified = ctx.newScope
     ? chunk.map((_, i) => NEW_ENTITY(i))
     : await ctx.graph.read<Classified>('sync/classify-entities', {
@@ -93,57 +80,12 @@ async function upsertChunk(ctx: ApplyContext, chunk: StagedEntity[]): Promise<Wr
       });
   const sameContent = merge ? new Set<number>() : await equalWithoutHash(ctx, chunk, classified);
   const adopted = await placeholdersToAdopt(ctx, chunk, classified);
-  const creates: CreateRow[] = [];
-  const updates: UpdateRow[] = [];
-  const hashFills: unknown[] = [];
-  for (const c of classified) {
-    const e = chunk[c.i]!;
-    const hash = hashes[c.i]!;
-    let op: Op;
-    const placeholder = adopted.get(c.i);
-    if (placeholder !== undefined) {
-      // A mapped relationship's placeholder target becomes this entity (keeping its _id and its
-      // relationships): created, for the client, with exactly the uploaded content.
-      op = 'created';
-      updates.push({
-        id: placeholder,
-        classes: e.classes,
-        replace: true,
-        adopt: true,
-        props: {
-          ...writeProps(ctx, e, hash, 'created'),
-          _hash: hash,
-          _scope: ctx.scope,
-          _createdOn: ctx.now,
-        },
-      });
-    } else if (c.id === null) {
-      op = 'created';
-      creates.push({ classes: e.classes, props: createProps(ctx, e, hash) });
-    } else if (c.deleted === true) {
-      // A soft-deleted entity uploaded again is revived: for the client it is created anew, with
-      // exactly the uploaded content (also in PUT: nothing of the deleted state comes back).
-      op = 'created';
-      updates.push({
-        id: c.id,
-        classes: e.classes,
-        replace: true,
-        props: { ...writeProps(ctx, e, hash, 'created'), _hash: hash },
-      });
-    } else if (merge ? c.same : c.hash === hash) {
-      op = replayed(c, ctx.job.id);
-    } else if (sameContent.has(c.i)) {
-      // Stored without a hash (a PUT or PATCH wrote it) but equal to the upload: not an update.
-      op = replayed(c, ctx.job.id);
-      hashFills.push({ id: c.id, hash });
-    } else {
-      op = 'updated';
-      updates.push({ id: c.id, classes: e.classes, props: writeProps(ctx, e, hash, 'updated') });
-    }
-    ctx.tally.entity(op);
-  }
-  const pairs = writtenPairs(creates, updates);
-  return () => write(ctx, { creates, updates, merge, hashFills, pairs });
+  const plan = planUpserts(
+    { rows: chunk, hashes, classified, sameContent, adopted },
+    { ...ctx, newId: randomUUID },
+  );
+  ctx.tally.add(plan.counts, plan.errors);
+  return () => write(ctx, plan);
 }
 
 /**
@@ -202,44 +144,9 @@ async function patchChunk(ctx: ApplyContext, chunk: StagedEntity[]): Promise<Wri
       cmp: comparable(e, true),
     })),
   });
-  const updates: UpdateRow[] = [];
-  for (const c of classified) {
-    const e = chunk[c.i]!;
-    if (c.id === null || c.deleted === true) {
-      ctx.tally.entityUpdateErrors++;
-      ctx.tally.error({
-        kind: 'entity',
-        key: e.key ?? null,
-        message:
-          e.id === undefined
-            ? `No entity with _key '${e.key ?? ''}' in scope '${ctx.scope ?? ''}': PATCH updates existing entities only`
-            : ctx.scope === null
-              ? `No entity with _id '${e.id}' in this account: PATCH updates existing entities only`
-              : `No entity with _id '${e.id}' in scope '${ctx.scope}': PATCH updates existing entities of the job's scope only`,
-      });
-      continue;
-    }
-    if (c.same) {
-      ctx.tally.entity(replayed(c, ctx.job.id));
-      continue;
-    }
-    ctx.tally.entity('updated');
-    const props: Record<string, unknown> = {
-      ...e.properties,
-      ...stamp(ctx, 'updated'),
-      _hash: null,
-    };
-    if (e.type !== undefined) props._type = e.type;
-    if (e.classes !== undefined) props._class = e.classes;
-    updates.push({ id: c.id, classes: e.classes ?? null, props });
-  }
-  const pairs = writtenPairs([], updates);
-  return () => write(ctx, { creates: [], updates, merge: true, hashFills: [], pairs });
-}
-
-/** What the catalog learns from a chunk's writes (nulls, which remove, are not kinds). */
-function writtenPairs(creates: CreateRow[], updates: UpdateRow[]): PropertyKindPair[] {
-  return propertyKindPairs([...creates, ...updates].map((row) => row.props));
+  const plan = planPatches(chunk, classified, { ...ctx, newId: randomUUID });
+  ctx.tally.add(plan.counts, plan.errors);
+  return () => write(ctx, plan);
 }
 
 /**
@@ -247,73 +154,18 @@ function writtenPairs(creates: CreateRow[], updates: UpdateRow[]): PropertyKindP
  * creates (their _searchText computed here) and updates (whose _searchText is recomputed from the
  * merged properties) in one transaction.
  */
-async function write(
-  ctx: ApplyContext,
-  w: {
-    creates: CreateRow[];
-    updates: UpdateRow[];
-    merge: boolean;
-    hashFills: unknown[];
-    pairs: PropertyKindPair[];
-  },
-): Promise<void> {
-  const { creates, updates, hashFills } = w;
+async function write(ctx: ApplyContext, plan: EntityPlan): Promise<void> {
+  const { creates, updates, hashFills } = plan;
   if (creates.length === 0 && updates.length === 0 && hashFills.length === 0) return;
-  await ctx.catalog.record(w.pairs);
+  await ctx.catalog.record(plan.catalog);
   await ctx.graph.writeTx(async (tx) => {
     const typeLabelPattern = TYPE_LABEL_PATTERN;
     if (creates.length > 0)
       await tx.run('sync/create-entities', { rows: creates, typeLabelPattern });
     if (updates.length > 0) {
-      await tx.run('sync/update-entities', { rows: updates, merge: w.merge, typeLabelPattern });
+      await tx.run('sync/update-entities', { rows: updates, merge: plan.merge, typeLabelPattern });
       await tx.run('sync/refresh-search-text', { ids: updates.map((u) => u.id) });
     }
     if (hashFills.length > 0) await tx.run('sync/update-entity-hashes', { rows: hashFills });
   });
-}
-
-/** The properties a PUT or PATCH asserts; with keepNulls (PATCH) a null asserts "absent". */
-function comparable(e: StagedEntity, keepNulls: boolean): Record<string, unknown> {
-  const props: Record<string, unknown> = keepNulls
-    ? { ...e.properties }
-    : withoutNulls(e.properties);
-  if (e.type !== undefined) props._type = e.type;
-  if (e.classes !== undefined) props._class = e.classes;
-  return props;
-}
-
-function createProps(ctx: ApplyContext, e: StagedEntity, hash: string): Record<string, unknown> {
-  const props: Record<string, unknown> = {
-    ...withoutNulls(e.properties),
-    ...stamp(ctx, 'created'),
-    _accountId: ctx.accountId,
-    _scope: ctx.scope,
-    _key: e.key,
-    _keyHash: keyRef(e.key).keyHash,
-    _type: e.type,
-    _class: e.classes,
-    _id: randomUUID(),
-    _createdOn: ctx.now,
-    _version: 1,
-    _hash: hash,
-  };
-  props._searchText = searchText(props);
-  return props;
-}
-
-/** Properties of an update: DIFF's whole new content; PUT's given ones (hash unknown after). */
-function writeProps(
-  ctx: ApplyContext,
-  e: StagedEntity,
-  hash: string,
-  op: 'created' | 'updated',
-): Record<string, unknown> {
-  return {
-    ...withoutNulls(e.properties),
-    ...stamp(ctx, op),
-    _type: e.type,
-    _class: e.classes,
-    _endOn: null,
-    _hash: ctx.policy.writes === 'merge' ? null : hash,
-  };
 }

@@ -1,8 +1,7 @@
 import { type PropertyKindPair, propertyKindPairs } from '../../catalog/property-kinds';
 import { keyHash } from '../../graph/key-hash';
 import type { JobObjectError, StagedRelationship } from '../jobs/job-types';
-import type { ModePolicy } from '../modes/mode-policy';
-import { type Op, replayed, stamp, type StampContext, type TallyCounts } from './apply-context';
+import { type Op, type PlanContext, replayed, stamp, type TallyCounts } from './apply-context';
 import { withoutNulls } from './content-hash';
 import type { MappedResolution, ResolvedMapped } from './apply-mapped';
 
@@ -62,15 +61,6 @@ export interface ClassifiedChunk {
   toNewPlaceholder: ReadonlyMap<number, ResolvedMapped>;
   /** The chunk's mapped relationships, resolved, and the placeholders they create. */
   mapping: MappedResolution;
-}
-
-/** What planning needs of the run: the mode, where and when the job writes, new ids. */
-export interface PlanContext extends StampContext {
-  policy: ModePolicy;
-  accountId: string;
-  scope: string | null;
-  /** The `_id` of a new relationship. */
-  newId: () => string;
 }
 
 /** A row of sync/create-relationships, before a placeholder's actual `_id` is known. */

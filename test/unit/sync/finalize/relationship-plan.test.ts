@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { keyHash } from '../../../../src/graph/key-hash';
+import type { PlanContext } from '../../../../src/sync/finalize/apply-context';
 import type { ResolvedMapped } from '../../../../src/sync/finalize/apply-mapped';
 import { relationshipHash } from '../../../../src/sync/finalize/content-hash';
 import {
   type Classified,
   type ClassifiedChunk,
   NO_RELATIONSHIP,
-  type PlanContext,
   planRelationshipWrites,
 } from '../../../../src/sync/finalize/relationship-plan';
 import { settlePlaceholderIds } from '../../../../src/sync/finalize/relationship-writes';
