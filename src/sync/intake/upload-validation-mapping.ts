@@ -56,26 +56,11 @@ export function validateMapping(relationship: UploadedObject, mode: SyncMode): R
     fail(`${at('targetEntity')} is required and must be an object`);
   const targetEntity = validateTargetEntity(mapping.targetEntity, at('targetEntity'));
 
-  const filters = mapping.targetFilterKeys;
-  if (!Array.isArray(filters) || filters.length === 0) {
-    fail(`${at('targetFilterKeys')} is required: a non-empty array of arrays of property names`);
-  }
-  const targetFilterKeys = filters.map((filter, i) => {
-    const where = `${at('targetFilterKeys')}/${i}`;
-    if (
-      !Array.isArray(filter) ||
-      filter.length === 0 ||
-      !filter.every((name) => typeof name === 'string' && name !== '')
-    ) {
-      fail(`${where} must be a non-empty array of property names`);
-    }
-    for (const name of filter as string[]) {
-      if (!Object.hasOwn(targetEntity, name)) {
-        fail(`${where} names '${name}', which targetEntity does not have`);
-      }
-    }
-    return [...new Set(filter as string[])];
-  });
+  const targetFilterKeys = validateFilterKeys(
+    mapping.targetFilterKeys,
+    targetEntity,
+    at('targetFilterKeys'),
+  );
 
   const skip = mapping.skipTargetCreation ?? false;
   if (typeof skip !== 'boolean') fail(`${at('skipTargetCreation')} must be a boolean`);
@@ -98,6 +83,33 @@ export function validateMapping(relationship: UploadedObject, mode: SyncMode): R
     skipTargetCreation: skip,
     relationshipDirection: direction as RelationshipMapping['relationshipDirection'],
   };
+}
+
+/** `targetFilterKeys`: lists of property names that targetEntity has, each list deduplicated. */
+function validateFilterKeys(
+  filters: unknown,
+  targetEntity: Record<string, PropertyValue>,
+  at: string,
+): string[][] {
+  if (!Array.isArray(filters) || filters.length === 0) {
+    fail(`${at} is required: a non-empty array of arrays of property names`);
+  }
+  return filters.map((filter, i) => {
+    const where = `${at}/${i}`;
+    if (
+      !Array.isArray(filter) ||
+      filter.length === 0 ||
+      !filter.every((name) => typeof name === 'string' && name !== '')
+    ) {
+      fail(`${where} must be a non-empty array of property names`);
+    }
+    for (const name of filter as string[]) {
+      if (!Object.hasOwn(targetEntity, name)) {
+        fail(`${where} names '${name}', which targetEntity does not have`);
+      }
+    }
+    return [...new Set(filter as string[])];
+  });
 }
 
 function validateTargetEntity(
