@@ -39,18 +39,7 @@ export async function stageBatch(
     checkJob: (job: StoredJob) => void;
   },
 ): Promise<StoredJob> {
-  const entityKeys: StagedKey[] = batch.entities.map((e) => ({
-    ...stagedKeyRef(e),
-    hash: entityHash(e),
-  }));
-  const relationshipKeys: StagedKey[] = batch.relationships.map((r) => ({
-    ...stagedKeyRef(r),
-    hash: relationshipHash(r),
-  }));
-  // Mapped relationships count apart (numMappedRelationshipsUploaded); their keys share one space.
-  const isMapped = (i: number) => batch.relationships[i]?.mapping !== undefined;
-  const standardKeys = relationshipKeys.filter((_, i) => !isMapped(i));
-  const mappedKeys = relationshipKeys.filter((_, i) => isMapped(i));
+  const keys = stagedKeys(batch);
   // What a retry must repeat: the validated content, so that the same batch re-sent compressed,
   // in another format or to another upload route is still the same batch.
   const contentDigest = opts.correlationId === undefined ? null : batchDigest(batch);
@@ -64,51 +53,16 @@ export async function stageBatch(
     // cypher/sync/lock-job.cypher and add-batch.cypher.
     const locked = await deps.jobs.lock(tx, ref);
     opts.checkJob(locked);
-    if (opts.correlationId !== undefined) {
-      const [seen] = await tx.run<{ seq: number; contentHash: string | null }>(
-        'sync/find-batch-by-correlation',
-        { jobId: ref.jobId, correlationId: opts.correlationId },
-      );
-      if (seen !== undefined) {
-        // Batches staged before content hashes were recorded have none: taken as the same.
-        if (seen.contentHash === null || seen.contentHash === contentDigest) return locked;
-        throw new ConflictError(
-          `JupiterOne-Correlation-Id '${opts.correlationId}' was already used for another batch of sync job '${ref.jobId}' with different content; this batch was not stored. Send new data under a new correlation id`,
-          'CORRELATION_ID_REUSED',
-        );
-      }
+    if (
+      opts.correlationId !== undefined &&
+      (await isRetry(tx, ref, opts.correlationId, contentDigest))
+    ) {
+      return locked;
     }
-    if (!opts.ignoreDuplicates) {
-      await rejectKnownKeys(tx, ref.jobId, 'e', entityKeys, 'entities', 'an entity');
-      await rejectKnownKeys(
-        tx,
-        ref.jobId,
-        'r',
-        relationshipKeys,
-        'relationships',
-        'a relationship',
-      );
-    }
+    if (!opts.ignoreDuplicates) await rejectKnownKeys(tx, ref.jobId, keys);
     const seq = locked.batchSeq + 1;
-    const added = async (kind: 'e' | 'r', keys: StagedKey[]) => {
-      if (keys.length === 0) return 0;
-      const [row] = await tx.run<{ added: number }>('sync/stage-keys', {
-        jobId: ref.jobId,
-        kind,
-        seq,
-        keys,
-      });
-      return row?.added ?? 0;
-    };
-    const addedEntities = await added('e', entityKeys);
-    const addedRelationships = await added('r', standardKeys);
-    const addedMapped = await added('r', mappedKeys);
-    const { maxEntities } = SYNC_MODES[locked.syncMode];
-    if (maxEntities !== null && locked.numEntitiesUploaded + addedEntities > maxEntities) {
-      throw new ValidationError(
-        `${locked.syncMode} sync jobs are limited to ${maxEntities} entities per job`,
-      );
-    }
+    const added = await addKeys(tx, { jobId: ref.jobId, seq }, keys);
+    checkEntityCap(locked, added.entities);
     const blobKey = batchBlobKey(ref.accountId, ref.jobId, seq);
     await writeBatch(deps.blobs, blobKey, batch);
     return deps.jobs.addBatch(tx, {
@@ -119,18 +73,104 @@ export async function stageBatch(
       blobKey,
       entities: batch.entities.length,
       relationships: batch.relationships.length,
-      addedEntities,
-      addedRelationships,
-      addedMapped,
+      addedEntities: added.entities,
+      addedRelationships: added.relationships,
+      addedMapped: added.mapped,
       duplicates:
-        addedEntities < entityKeys.length ||
-        addedRelationships + addedMapped < relationshipKeys.length,
+        added.entities < keys.entities.length ||
+        added.relationships + added.mapped < keys.relationships.length,
       now: deps.now(),
     });
   });
 }
 
+/** The batch's staged keys, with their content hashes. */
+function stagedKeys(batch: ValidatedBatch): {
+  entities: StagedKey[];
+  relationships: StagedKey[];
+  standard: StagedKey[];
+  mapped: StagedKey[];
+} {
+  const entities = batch.entities.map((e) => ({ ...stagedKeyRef(e), hash: entityHash(e) }));
+  const relationships = batch.relationships.map((r) => ({
+    ...stagedKeyRef(r),
+    hash: relationshipHash(r),
+  }));
+  // Mapped relationships count apart (numMappedRelationshipsUploaded); their keys share one space.
+  const isMapped = (i: number) => batch.relationships[i]?.mapping !== undefined;
+  return {
+    entities,
+    relationships,
+    standard: relationships.filter((_, i) => !isMapped(i)),
+    mapped: relationships.filter((_, i) => isMapped(i)),
+  };
+}
+
+/**
+ * Whether a batch with this correlation id was staged already with the same content (a retry,
+ * staged once); another content under the same id is refused (409 CORRELATION_ID_REUSED).
+ */
+async function isRetry(
+  tx: Tx,
+  ref: JobRef,
+  correlationId: string,
+  contentDigest: string | null,
+): Promise<boolean> {
+  const [seen] = await tx.run<{ seq: number; contentHash: string | null }>(
+    'sync/find-batch-by-correlation',
+    { jobId: ref.jobId, correlationId },
+  );
+  if (seen === undefined) return false;
+  // Batches staged before content hashes were recorded have none: taken as the same.
+  if (seen.contentHash === null || seen.contentHash === contentDigest) return true;
+  throw new ConflictError(
+    `JupiterOne-Correlation-Id '${correlationId}' was already used for another batch of sync job '${ref.jobId}' with different content; this batch was not stored. Send new data under a new correlation id`,
+    'CORRELATION_ID_REUSED',
+  );
+}
+
+/** Records the batch's keys; how many of each kind are new to the job. */
+async function addKeys(
+  tx: Tx,
+  at: { jobId: string; seq: number },
+  keys: ReturnType<typeof stagedKeys>,
+): Promise<{ entities: number; relationships: number; mapped: number }> {
+  const added = async (kind: 'e' | 'r', staged: StagedKey[]) => {
+    if (staged.length === 0) return 0;
+    const [row] = await tx.run<{ added: number }>('sync/stage-keys', {
+      ...at,
+      kind,
+      keys: staged,
+    });
+    return row?.added ?? 0;
+  };
+  const entities = await added('e', keys.entities);
+  const relationships = await added('r', keys.standard);
+  const mapped = await added('r', keys.mapped);
+  return { entities, relationships, mapped };
+}
+
+/** The mode's cap on a job's entities (maxEntities), counted across batches and the bulk file. */
+function checkEntityCap(job: StoredJob, addedEntities: number): void {
+  const { maxEntities } = SYNC_MODES[job.syncMode];
+  if (maxEntities !== null && job.numEntitiesUploaded + addedEntities > maxEntities) {
+    throw new ValidationError(
+      `${job.syncMode} sync jobs are limited to ${maxEntities} entities per job`,
+    );
+  }
+}
+
+/** Refuses keys that an earlier batch of the job uploaded, entities first. */
 async function rejectKnownKeys(
+  tx: Tx,
+  jobId: string,
+  keys: ReturnType<typeof stagedKeys>,
+): Promise<void> {
+  await rejectKnownKeysOf(tx, jobId, 'e', keys.entities, 'entities', 'an entity');
+  await rejectKnownKeysOf(tx, jobId, 'r', keys.relationships, 'relationships', 'a relationship');
+}
+
+async function rejectKnownKeysOf(
   tx: Tx,
   jobId: string,
   kind: 'e' | 'r',
