@@ -78,8 +78,6 @@ export async function resolveMappings(
   const resolved: ResolvedMapped[] = [];
   const placeholders = new Map<string, PlaceholderRow>();
   for (const row of rows) {
-    const r = mapped[row.i]!;
-    const m = r.mapping;
     // A placeholder this job created (an earlier chunk, or the run a dead worker left) counts once.
     for (const id of row.ownPlaceholders) {
       if (!ctx.tally.placeholders.has(id)) {
@@ -87,44 +85,59 @@ export async function resolveMappings(
         ctx.tally.entity('created');
       }
     }
-    if (row.sourceId === null || row.sourceDeleted === true) {
-      ctx.tally.relationshipCreateErrors++;
-      ctx.tally.error({
-        kind: 'relationship',
-        key: r.key,
-        message: `Mapped relationship not created: _mapping.sourceEntityKey '${m.sourceEntityKey}' ${row.sourceId === null ? 'matches no entity' : 'names a deleted entity'} in scope '${ctx.scope ?? ''}'`,
-      });
-      continue;
-    }
-    const sourceId = row.sourceId;
-    let targets = row.targets.filter((id) => id !== sourceId).map((id) => ({ id, key: undefined }));
-    let placeholderKey: string | undefined;
-    if (targets.length === 0) {
-      if (m.skipTargetCreation) continue;
-      const placeholder = placeholderFor(ctx, m.targetEntity, placeholders);
-      placeholderKey = placeholder.key;
-      targets = [{ id: placeholder.id, key: undefined }];
-    }
-    for (const target of targets) {
-      const [fromId, toId] =
-        m.relationshipDirection === 'REVERSE' ? [target.id, sourceId] : [sourceId, target.id];
-      resolved.push({
-        relationship: {
-          key: mappedRelationshipKey(r.key, target.id),
-          type: r.type,
-          class: r.class,
-          properties: r.properties,
-          mapping: m,
-          fromId,
-          toId,
-        },
-        uploadedKey: r.key,
-        targetId: target.id,
-        ...(placeholderKey === undefined ? {} : { placeholderKey }),
-      });
-    }
+    for (const one of resolveOne(ctx, mapped[row.i]!, row, placeholders)) resolved.push(one);
   }
   return { resolved, placeholders: [...placeholders.values()] };
+}
+
+/**
+ * The relationships one mapped relationship resolves to: one per target found other than its
+ * source, or one to a placeholder (created once per key in the chunk) unless skipTargetCreation;
+ * none when its source is missing or deleted (a create error).
+ */
+function resolveOne(
+  ctx: ApplyContext,
+  r: StagedRelationship & { mapping: RelationshipMapping },
+  row: Ends,
+  placeholders: Map<string, PlaceholderRow>,
+): ResolvedMapped[] {
+  const m = r.mapping;
+  if (row.sourceId === null || row.sourceDeleted === true) {
+    ctx.tally.relationshipCreateErrors++;
+    ctx.tally.error({
+      kind: 'relationship',
+      key: r.key,
+      message: `Mapped relationship not created: _mapping.sourceEntityKey '${m.sourceEntityKey}' ${row.sourceId === null ? 'matches no entity' : 'names a deleted entity'} in scope '${ctx.scope ?? ''}'`,
+    });
+    return [];
+  }
+  const sourceId = row.sourceId;
+  let targets = row.targets.filter((id) => id !== sourceId).map((id) => ({ id, key: undefined }));
+  let placeholderKey: string | undefined;
+  if (targets.length === 0) {
+    if (m.skipTargetCreation) return [];
+    const placeholder = placeholderFor(ctx, m.targetEntity, placeholders);
+    placeholderKey = placeholder.key;
+    targets = [{ id: placeholder.id, key: undefined }];
+  }
+  return targets.map((target) => {
+    const [fromId, toId] =
+      m.relationshipDirection === 'REVERSE' ? [target.id, sourceId] : [sourceId, target.id];
+    return {
+      relationship: {
+        key: mappedRelationshipKey(r.key, target.id),
+        type: r.type,
+        class: r.class,
+        properties: r.properties,
+        mapping: m,
+        fromId,
+        toId,
+      },
+      uploadedKey: r.key,
+      targetId: target.id,
+      ...(placeholderKey === undefined ? {} : { placeholderKey }),
+    };
+  });
 }
 
 /** A filter's conditions, and the `_key` or `_type` its lookup can start from. */
