@@ -24,7 +24,7 @@ import { CypherRegistry } from '../src/graph/cypher-registry';
 import { Graph } from '../src/graph/graph';
 import { type LocalNeo4j, startLocalNeo4j } from '../src/graph/local-neo4j';
 import { cypherRoot, repoRoot } from '../src/paths';
-import { entityHash, relationshipHash } from '../src/sync/content-hash';
+import { entityHash, relationshipHash } from '../src/sync/finalize/content-hash';
 
 // The benchmark is a tool, not the service: it reads its own few settings and hands the service
 // its configuration through the children's environment.

@@ -37,8 +37,8 @@ import { openGraph } from '../src/graph/open-graph';
 import { createLogger } from '../src/logging';
 import { compileQuery, type CompileOptions } from '../src/query/j1ql/compile/compile';
 import { parseQuery } from '../src/query/j1ql/parse';
-import { type SyncJobs, syncJobsFromConfig } from '../src/sync/create-sync-jobs';
-import type { SyncJob } from '../src/sync/job-types';
+import { type SyncJobs, syncJobsFromConfig } from '../src/sync/jobs/create-sync-jobs';
+import type { SyncJob } from '../src/sync/jobs/job-types';
 import { J1QL_CORPUS } from '../test/helpers/fixtures';
 
 // The benchmark is a tool, not the service: it reads its own few settings and hands the service

@@ -22,7 +22,7 @@ import {
   type SyncJobs,
   startSyncReaper,
   syncJobsFromConfig,
-} from './sync/create-sync-jobs';
+} from './sync/jobs/create-sync-jobs';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 

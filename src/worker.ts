@@ -10,7 +10,7 @@ import { openFinalizeQueue } from './queue/finalize-queue';
 import { startFinalizeReconciler } from './queue/finalize-reconciler';
 import { startFinalizeWorker } from './queue/finalize-worker';
 import { connectRedis } from './queue/redis';
-import { startSyncReaper, syncJobsFromConfig } from './sync/create-sync-jobs';
+import { startSyncReaper, syncJobsFromConfig } from './sync/jobs/create-sync-jobs';
 import { ParameterService } from './parameters/parameter-service';
 import { QueryService } from './query/query-service';
 import { buildRuleEngine, engineRunner, type RuleEngine } from './rules/rule-engine';

@@ -1,7 +1,7 @@
 // PATCH /entities/{entityId}: writes $properties over the entity's (a null removes a property) as
 // a new version. _hash is forgotten, so the owner's next DIFF compares content and restores its
 // own values; _lastSyncJobId and _lastSyncOp still name the last sync job that wrote it.
-// $searchText is the _searchText of the patched properties (src/sync/search-text.ts).
+// $searchText is the _searchText of the patched properties (src/sync/finalize/search-text.ts).
 // params: $accountId, $id, $properties, $searchText, $now
 // returns: entity
 MATCH (n:Entity {_id: $id})

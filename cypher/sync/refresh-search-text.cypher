@@ -2,7 +2,7 @@
 // properties, after a write that merged properties in place (update-entities, override-entities):
 // _key, _type, every _class, displayName, then every other custom property in name order; string
 // values and the strings of lists, empty ones left out, joined by single spaces. Exactly what
-// src/sync/search-text.ts computes for the properties of a new entity, and what
+// src/sync/finalize/search-text.ts computes for the properties of a new entity, and what
 // entities/tag-entities does after tagging: keep the three in step.
 // params: $ids
 // returns: refreshed

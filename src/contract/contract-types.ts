@@ -9,8 +9,8 @@
  * `readonly Enum[]`, a contract value the list lacks fails on `{ missing: ... }`, which names it.
  * So a spec change that adds or drops a value fails `tsc` until the list follows.
  *
- *     export const SYNC_MODES = ['DIFF', 'PATCH', ...] as const;
- *     export type SyncMode = ContractEnum<components['schemas']['SyncMode'], typeof SYNC_MODES>;
+ *     export const SYNC_MODE_NAMES = ['DIFF', 'PATCH', ...] as const;
+ *     export type SyncMode = ContractEnum<components['schemas']['SyncMode'], typeof SYNC_MODE_NAMES>;
  */
 export type ContractEnum<
   Enum extends string,

@@ -1,4 +1,4 @@
-import type { PropertyValue } from '../sync/job-types';
+import type { PropertyValue } from '../sync/jobs/job-types';
 import {
   ENTITY_VALID_TYPES_TEXT,
   fail,

@@ -22,7 +22,7 @@ export interface Tx {
 
 /**
  * What code that runs named statements needs of the graph: a Graph, or a view of one that wraps
- * each write (a finalization run's fence, src/sync/finalize-fence.ts).
+ * each write (a finalization run's fence, src/sync/finalize/finalize-fence.ts).
  */
 export interface GraphAccess {
   read<T extends object = Row>(name: string, params?: Params): Promise<T[]>;
@@ -178,6 +178,7 @@ export class Graph {
       });
     try {
       const config = options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs };
+      // Neo4j's access mode (READ or WRITE), not a sync mode: no policy of SYNC_MODES.
       return mode === 'READ'
         ? await session.executeRead(inTransaction, config)
         : await session.executeWrite(inTransaction, config);

@@ -5,7 +5,7 @@ import express, {
   type Response,
 } from 'express';
 import { AppError } from '../errors/app-error';
-import { mediaTypeOf, UPLOAD_MEDIA_TYPES } from '../sync/upload-formats';
+import { mediaTypeOf, UPLOAD_MEDIA_TYPES } from '../sync/intake/upload-formats';
 import type { Operation } from './route-table';
 
 /** Operations whose handler reads the request body itself, untouched by the body parsers. */

@@ -21,7 +21,7 @@ import { AppError, NotFoundError } from '../errors/app-error';
 import type { ReadinessDeps } from '../health/readiness';
 import { validatorApiSpec } from '../contract/validator-spec';
 import { openapiPath } from '../paths';
-import type { BulkUploadApi, SyncJobApi } from '../sync/job-service-contract';
+import type { BulkUploadApi, SyncJobApi } from '../sync/jobs/job-service-contract';
 import { authenticate } from './auth';
 import { bodyParsers } from './body-parsing';
 import { checkContractBodies } from './contract-validation';

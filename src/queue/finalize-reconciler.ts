@@ -7,7 +7,7 @@ import type { FinalizeQueue, FinalizeTask } from './finalize-queue';
  * eviction), so every worker runs this reconciler: at start and then every `intervalMs`, each
  * pending job whose queue job is missing or already finished gets one again. Idempotent and safe
  * with any number of workers: the queue job id is fixed per accepted finalize, and a duplicate
- * run of one job is fenced (src/sync/finalize-fence.ts).
+ * run of one job is fenced (src/sync/finalize/finalize-fence.ts).
  */
 export interface FinalizeReconciler {
   /** One pass: how many queue jobs it (re)created. */

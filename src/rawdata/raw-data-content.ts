@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { RawDataEntry } from '../sync/job-types';
+import type { RawDataEntry } from '../sync/jobs/job-types';
 
 /** The content type of an entry uploaded without one (and of every SDK array-form entry). */
 export const DEFAULT_RAW_DATA_CONTENT_TYPE = 'application/json';

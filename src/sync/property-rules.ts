@@ -1,5 +1,5 @@
 import { ValidationError } from '../errors/app-error';
-import type { PropertyValue } from './job-types';
+import type { PropertyValue } from './jobs/job-types';
 
 /**
  * What the upload validators share: an uploaded object with JupiterOne's JSON-pointer wording for

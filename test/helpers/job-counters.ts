@@ -1,6 +1,6 @@
 /**
  * Every counter of the sync job resource, all 0: what a job starts with. Spelled out (not derived
- * from src/sync/job-types.ts) so that a counter dropped from the code fails the tests.
+ * from src/sync/jobs/job-types.ts) so that a counter dropped from the code fails the tests.
  */
 export const ZERO_COUNTERS = {
   numEntitiesUploaded: 0,

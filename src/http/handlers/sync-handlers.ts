@@ -4,8 +4,8 @@ import type {
   JobRef,
   SyncJobApi,
   UploadRequest,
-} from '../../sync/job-service-contract';
-import { formatOf } from '../../sync/upload-formats';
+} from '../../sync/jobs/job-service-contract';
+import { formatOf } from '../../sync/intake/upload-formats';
 import { authOf } from '../auth';
 import { type HandlerMap, pathParam } from '../handler-map';
 

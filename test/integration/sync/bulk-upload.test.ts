@@ -13,16 +13,17 @@ import { type AccountFeature } from '../../../src/accounts/account-service';
 import { FsBlobStore } from '../../../src/blob/fs-blob-store';
 import { loadConfig } from '../../../src/config/config';
 import { type RunningWorker, startWorker } from '../../../src/worker';
-import { stageBulkFile } from '../../../src/sync/bulk-file';
-import { BulkUploadService } from '../../../src/sync/bulk-upload-service';
-import { SignedUploadUrls } from '../../../src/sync/signed-upload-urls';
-import { UPLOAD_URL_SECRET_FILE } from '../../../src/sync/upload-url-secret';
+import { stageBulkFile } from '../../../src/sync/staging/bulk-file';
+import { BulkUploadService } from '../../../src/sync/staging/bulk-upload-service';
+import { SignedUploadUrls } from '../../../src/sync/staging/signed-upload-urls';
+import { UPLOAD_URL_SECRET_FILE } from '../../../src/sync/staging/upload-url-secret';
 import {
   freshAccount,
   neo4jUri,
   redisUrl,
   silentLogger,
   startTestApi,
+  TEST_SECRETS_KEY,
   testApp,
   testBlobDir,
   testGraph,
@@ -1158,6 +1159,8 @@ describe('sync jobs: bulk upload URL in queue mode (API + worker, real Redis)', 
       QUEUE_PREFIX: prefix,
       DATA_DIR: api.dataDir,
       LOG_LEVEL: 'silent',
+      // As every service the tests build (harness.ts): the shared database may hold secrets.
+      INTEGRATION_SECRETS_KEY: TEST_SECRETS_KEY.toString('base64'),
     });
     worker = await startWorker({ config, logger: silentLogger, graph: await testGraph() });
   });

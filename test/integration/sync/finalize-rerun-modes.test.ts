@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { FsBlobStore } from '../../../src/blob/fs-blob-store';
 import { RawDataWriter } from '../../../src/rawdata/raw-data-writer';
-import { type SyncJobs } from '../../../src/sync/create-sync-jobs';
-import { Finalizer } from '../../../src/sync/finalizer';
-import type { JobStore } from '../../../src/sync/job-store';
+import { type SyncJobs } from '../../../src/sync/jobs/create-sync-jobs';
+import { Finalizer } from '../../../src/sync/finalize/finalizer';
+import type { JobStore } from '../../../src/sync/jobs/job-store';
 import {
   freshAccount,
   silentLogger,

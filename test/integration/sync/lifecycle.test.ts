@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { AccountService, type AccountFeature } from '../../../src/accounts/account-service';
 import { FsBlobStore } from '../../../src/blob/fs-blob-store';
-import { inProcessDispatcher } from '../../../src/sync/finalize-dispatch';
-import { reapStaleJobs } from '../../../src/sync/reaper';
-import { SyncJobService } from '../../../src/sync/sync-job-service';
+import { inProcessDispatcher } from '../../../src/sync/finalize/finalize-dispatch';
+import { reapStaleJobs } from '../../../src/sync/jobs/reaper';
+import { SyncJobService } from '../../../src/sync/jobs/sync-job-service';
 import {
   freshAccount,
   silentLogger,

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { RouteTable } from '../../../src/http/route-table';
 import { openapiPath } from '../../../src/paths';
-import type { JobEvent } from '../../../src/sync/job-service-contract';
-import type { JobObjectError, SyncJob } from '../../../src/sync/job-types';
-import { UPLOAD_MEDIA_TYPES } from '../../../src/sync/upload-formats';
+import type { JobEvent } from '../../../src/sync/jobs/job-service-contract';
+import type { JobObjectError, SyncJob } from '../../../src/sync/jobs/job-types';
+import { UPLOAD_MEDIA_TYPES } from '../../../src/sync/intake/upload-formats';
 import { CLIENT_TRAFFIC_DIR } from '../../helpers/client-traffic';
 import { ZERO_COUNTERS } from '../../helpers/job-counters';
 
@@ -269,7 +269,7 @@ describe('openapi.yaml: sync jobs', () => {
       }
       const optional = p.endsWith('/finalize') || p.endsWith('/abort');
       assert.equal(op.requestBody?.required, !optional, p);
-      // Uploads take every format of src/sync/upload-formats.ts; the rest JSON only.
+      // Uploads take every format of src/sync/intake/upload-formats.ts; the rest JSON only.
       const upload = /\/(upload|entities|relationships)$/.test(p);
       const types = upload ? Object.values(UPLOAD_MEDIA_TYPES).flat() : ['application/json'];
       assert.deepEqual(Object.keys(op.requestBody?.content ?? {}), types, p);

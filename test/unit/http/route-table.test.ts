@@ -12,7 +12,7 @@ import type { AlertApi } from '../../../src/alerts/alert-api';
 import type { QuestionApi } from '../../../src/questions/question-api';
 import type { IntegrationApi } from '../../../src/integrations/integration-api';
 import type { RuleEvaluationApi } from '../../../src/rules/evaluation/evaluation-service';
-import type { BulkUploadApi, SyncJobApi } from '../../../src/sync/job-service-contract';
+import type { BulkUploadApi, SyncJobApi } from '../../../src/sync/jobs/job-service-contract';
 import { openapiPath } from '../../../src/paths';
 
 describe('RouteTable', () => {

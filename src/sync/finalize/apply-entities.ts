@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { keyRef } from '../../graph/key-hash';
+import type { StagedEntity } from '../jobs/job-types';
+import type { ModePolicy } from '../modes/mode-policy';
+import { TYPE_LABEL_PATTERN } from '../property-rules';
+import type { ApplyContext, Write } from './apply-context';
+import { PLACEHOLDER_SCOPE } from './apply-mapped';
+import { prepareOverrides } from './apply-override';
+import { prepareRawData } from './apply-raw-data';
+import { entityHash } from './content-hash';
+import {
+  type Classified,
+  comparable,
+  type EntityPlan,
+  planPatches,
+  planUpserts,
+} from './entity-plan';
+
+/**
+ * Applies a chunk of entities: classify each against the graph (one read), then create and
+ * update in one write transaction. DIFF compares content hashes and
+ * rewrites changed entities whole; PUT writes the given properties over the stored ones (nulls
+ * stripped); PATCH does the same by `_id` or `_key` (null removes) and never creates. With a scope,
+ * PATCH writes only entities of that scope: an `_id` of another scope is an update error.
+ * Read, plan, write: this file reads and writes; entity-plan.ts decides with no IO.
+ */
+
+const NEW_ENTITY = (i: number): Classified => ({
+  i,
+  id: null,
+  deleted: null,
+  hash: null,
+  same: false,
+  lastJob: null,
+  lastOp: null,
+});
+
+/**
+ * Classifies one chunk of entities (reads only, tallying what each will be) and returns the write
+ * that applies it. The finalizer runs the next chunk's classification while this one writes.
+ */
+export async function prepareEntities(ctx: ApplyContext, chunk: StagedEntity[]): Promise<Write> {
+  const [write, writeRawData] = await Promise.all([
+    APPLY[ctx.policy.entities.apply](ctx, chunk),
+    prepareRawData(ctx, chunk),
+  ]);
+  // Raw-data versions are recorded once their entities exist.
+  return async () => {
+    await write();
+    await writeRawData();
+  };
+}
+
+/** Each way of applying a mode's entities (ModePolicy.entities.apply). */
+const APPLY: Record<
+  ModePolicy['entities']['apply'],
+  (ctx: ApplyContext, chunk: StagedEntity[]) => Promise<Write>
+> = {
+  upsert: (ctx, chunk) => upsertChunk(ctx, chunk),
+  patch: (ctx, chunk) => patchChunk(ctx, chunk),
+  override: (ctx, chunk) => prepareOverrides(ctx, chunk),
+};
+
+async function upsertChunk(ctx: ApplyContext, chunk: StagedEntity[]): Promise<Write> {
+  const merge = ctx.policy.writes === 'merge';
+  const hashes = chunk.map((e) => entityHash(e));
+  // Mode `replace`: rows found unchanged (same hash, live, not this job's) are left out by the
+  // query; in a new scope there is nothing to look up.
+  const classified = ctx.newScope
+    ? chunk.map((_, i) => NEW_ENTITY(i))
+    : await ctx.graph.read<Classified>('sync/classify-entities', {
+        accountId: ctx.accountId,
+        scope: ctx.scope,
+        jobId: ctx.job.id,
+        rows: chunk.map((e, i) =>
+          merge
+            ? { i, ...keyRef(e.key), cmp: comparable(e, false) }
+            : { i, ...keyRef(e.key), hash: hashes[i] },
+        ),
+      });
+  const sameContent = merge ? new Set<number>() : await equalWithoutHash(ctx, chunk, classified);
+  const adopted = await placeholdersToAdopt(ctx, chunk, classified);
+  const plan = planUpserts(
+    { rows: chunk, hashes, classified, sameContent, adopted },
+    { ...ctx, newId: randomUUID },
+  );
+  ctx.tally.add(plan.counts, plan.errors);
+  return () => write(ctx, plan);
+}
+
+/**
+ * DIFF: the rows whose stored entity has no content hash (PUT and PATCH remove it) and whose
+ * stored type, classes and custom properties are exactly the upload's. One extra read, only for
+ * chunks that hold such entities.
+ */
+async function equalWithoutHash(
+  ctx: ApplyContext,
+  chunk: StagedEntity[],
+  classified: Classified[],
+): Promise<Set<number>> {
+  const hashless = classified.filter(
+    (c) => c.id !== null && c.deleted !== true && (c.hash ?? null) === null,
+  );
+  if (hashless.length === 0) return new Set();
+  const rows = await ctx.graph.read<Classified>('sync/classify-entities', {
+    accountId: ctx.accountId,
+    scope: ctx.scope,
+    jobId: ctx.job.id,
+    rows: hashless.map((c) => ({
+      i: c.i,
+      ...keyRef(chunk[c.i]!.key),
+      cmp: comparable(chunk[c.i]!, false),
+      exact: true,
+    })),
+  });
+  return new Set(rows.filter((r) => r.same && (r.hash ?? null) === null).map((r) => r.i));
+}
+
+/** Rows about to be created whose `_type` and `_key` a mapper placeholder has: index to its _id. */
+async function placeholdersToAdopt(
+  ctx: ApplyContext,
+  chunk: StagedEntity[],
+  classified: Classified[],
+): Promise<Map<number, string>> {
+  if (!ctx.placeholders) return new Map();
+  const fresh = classified.filter((c) => c.id === null);
+  if (fresh.length === 0) return new Map();
+  const rows = await ctx.graph.read<{ i: number; id: string }>('sync/find-placeholders', {
+    accountId: ctx.accountId,
+    placeholderScope: PLACEHOLDER_SCOPE,
+    rows: fresh.map((c) => ({ i: c.i, ...keyRef(chunk[c.i]!.key), type: chunk[c.i]!.type })),
+  });
+  return new Map(rows.map((r) => [r.i, r.id]));
+}
+
+async function patchChunk(ctx: ApplyContext, chunk: StagedEntity[]): Promise<Write> {
+  const classified = await ctx.graph.read<Classified>('sync/classify-patch-entities', {
+    accountId: ctx.accountId,
+    scope: ctx.scope,
+    rows: chunk.map((e, i) => ({
+      i,
+      ...keyRef(e.key),
+      id: e.id ?? null,
+      cmp: comparable(e, true),
+    })),
+  });
+  const plan = planPatches(chunk, classified, { ...ctx, newId: randomUUID });
+  ctx.tally.add(plan.counts, plan.errors);
+  return () => write(ctx, plan);
+}
+
+/**
+ * Writes a classified chunk: the catalog first (so that it never lacks what is stored), then
+ * creates (their _searchText computed here) and updates (whose _searchText is recomputed from the
+ * merged properties) in one transaction.
+ */
+async function write(ctx: ApplyContext, plan: EntityPlan): Promise<void> {
+  const { creates, updates, hashFills } = plan;
+  if (creates.length === 0 && updates.length === 0 && hashFills.length === 0) return;
+  await ctx.catalog.record(plan.catalog);
+  await ctx.graph.writeTx(async (tx) => {
+    const typeLabelPattern = TYPE_LABEL_PATTERN;
+    if (creates.length > 0)
+      await tx.run('sync/create-entities', { rows: creates, typeLabelPattern });
+    if (updates.length > 0) {
+      await tx.run('sync/update-entities', { rows: updates, merge: plan.merge, typeLabelPattern });
+      await tx.run('sync/refresh-search-text', { ids: updates.map((u) => u.id) });
+    }
+    if (hashFills.length > 0) await tx.run('sync/update-entity-hashes', { rows: hashFills });
+  });
+}

@@ -1,0 +1,141 @@
+import type { Logger } from 'pino';
+import type { AccountService } from '../../accounts/account-service';
+import type { BlobStore } from '../../blob/blob-store';
+import { FsBlobStore } from '../../blob/fs-blob-store';
+import type { Config } from '../../config/config';
+import type { Graph } from '../../graph/graph';
+import { RawDataWriter } from '../../rawdata/raw-data-writer';
+import { BulkUploadService } from '../staging/bulk-upload-service';
+import { type FinalizeDispatcher, inProcessDispatcher } from '../finalize/finalize-dispatch';
+import { Finalizer } from '../finalize/finalizer';
+import { JobStore } from './job-store';
+import { startReaper } from './reaper';
+import { SignedUploadUrls } from '../staging/signed-upload-urls';
+import { SyncJobService } from './sync-job-service';
+import { uploadUrlSecret } from '../staging/upload-url-secret';
+
+/**
+ * Builds the sync job services from their dependencies. The dispatcher decides the deployment
+ * mode: without one, finalization runs in-process (local mode).
+ */
+export interface SyncJobs {
+  service: SyncJobService;
+  /** Who runs accepted finalizations: this process (local mode) or the queue. */
+  dispatcher: FinalizeDispatcher;
+  bulkUploads: BulkUploadService;
+  finalizer: Finalizer;
+  jobs: JobStore;
+  /** Where staged uploads and raw-data content live. */
+  blobs: BlobStore;
+}
+
+export function createSyncJobs(deps: {
+  graph: Graph;
+  blobs: BlobStore;
+  accounts: AccountService;
+  logger: Logger;
+  chunkSize: number;
+  attempts: number;
+  /** Raw-data versions kept per entry. */
+  rawDataVersionsKept: number;
+  /** How bulk upload URLs are signed, and the largest file they take (bytes). */
+  bulkUploads: { urls: SignedUploadUrls; maxBytes: number };
+  /** Queue mode passes a queue-backed dispatcher; local mode leaves it out. */
+  dispatcher?: (finalizer: Finalizer) => FinalizeDispatcher;
+}): SyncJobs {
+  const jobs = new JobStore(deps.graph);
+  const finalizer = new Finalizer({
+    graph: deps.graph,
+    blobs: deps.blobs,
+    jobs,
+    logger: deps.logger,
+    rawData: new RawDataWriter({
+      graph: deps.graph,
+      blobs: deps.blobs,
+      versionsKept: deps.rawDataVersionsKept,
+    }),
+    chunkSize: deps.chunkSize,
+  });
+  const dispatcher =
+    deps.dispatcher?.(finalizer) ??
+    inProcessDispatcher({ finalizer, logger: deps.logger, attempts: deps.attempts });
+  const service = new SyncJobService({
+    graph: deps.graph,
+    blobs: deps.blobs,
+    jobs,
+    accounts: deps.accounts,
+    dispatcher,
+  });
+  const bulkUploads = new BulkUploadService({
+    jobs,
+    blobs: deps.blobs,
+    urls: deps.bulkUploads.urls,
+    maxBytes: deps.bulkUploads.maxBytes,
+  });
+  return { service, dispatcher, bulkUploads, finalizer, jobs, blobs: deps.blobs };
+}
+
+/** The sync job services as a process's configuration asks for them (API and worker alike). */
+export function syncJobsFromConfig(input: {
+  config: Config;
+  graph: Graph;
+  accounts: AccountService;
+  logger: Logger;
+  dispatcher?: (finalizer: Finalizer) => FinalizeDispatcher;
+  /**
+   * Base of the bulk upload URLs when PUBLIC_URL is unset: the API's own address, known once it
+   * listens (PORT=0 picks a port). Default: http://HOST:PORT.
+   */
+  ownUrl?: () => string;
+}): SyncJobs {
+  const { config } = input;
+  const ownUrl = input.ownUrl ?? (() => `http://${config.http.host}:${config.http.port}`);
+  return createSyncJobs({
+    graph: input.graph,
+    blobs: new FsBlobStore(config.sync.blobDir),
+    accounts: input.accounts,
+    logger: input.logger,
+    chunkSize: config.sync.finalizeBatchSize,
+    attempts: config.queue.finalizeAttempts,
+    rawDataVersionsKept: config.sync.rawDataVersionsKept,
+    bulkUploads: {
+      urls: new SignedUploadUrls({
+        secret: uploadUrlSecret({
+          configured: config.sync.uploadUrlSecret,
+          dataDir: config.dataDir,
+        }),
+        publicUrl: () => config.http.publicUrl ?? ownUrl(),
+      }),
+      maxBytes: config.sync.bulkUploadMaxBytes,
+    },
+    dispatcher: input.dispatcher,
+  });
+}
+
+/** The reaper of stale jobs, on the configured TTL and interval. */
+export function startSyncReaper(sync: SyncJobs, config: Config, logger: Logger): { stop(): void } {
+  return startReaper({
+    jobs: sync.jobs,
+    service: sync.service,
+    ttlMs: config.sync.jobTtlMs,
+    intervalMs: config.sync.reaperIntervalMs,
+    logger,
+  });
+}
+
+/**
+ * Dispatches every FINALIZE_PENDING job again, in the background: at start-up of a local-mode
+ * API, whose finalizations ran in the process that stopped. Each waits for its scope's turn.
+ */
+export function resumePendingFinalizations(sync: SyncJobs, logger: Logger): void {
+  const resume = async () => {
+    const pending = await sync.jobs.findFinalizePending(Date.now(), 1000);
+    if (pending.length > 0) logger.info({ jobs: pending.length }, 'resuming pending finalizations');
+    await Promise.all(
+      pending.map((j) =>
+        sync.dispatcher.dispatch({ accountId: j.accountId, jobId: j.jobId, seq: j.finalizeSeq }),
+      ),
+    );
+  };
+  resume().catch((err: unknown) => logger.error({ err }, 'could not resume pending finalizations'));
+}

@@ -1,0 +1,327 @@
+import { randomUUID } from 'node:crypto';
+import { NotFoundError } from '../../errors/app-error';
+import type { Graph, Tx } from '../../graph/graph';
+import { fencedGraph } from '../finalize/finalize-fence';
+import type { JobEvent, JobRef } from './job-service-contract';
+import {
+  type BulkFileInfo,
+  FINAL_STATUSES,
+  JOB_COUNTERS,
+  type JobCounters,
+  type JobObjectError,
+  type JobStatus,
+  type SdkAbortStatus,
+  type StartJobInput,
+  type SyncJob,
+} from './job-types';
+
+/**
+ * Sync jobs as :_SyncJob nodes: the mapping between the node's properties and the SyncJob resource,
+ * and the statements that read and move jobs. Internal bookkeeping (batch sequence, duplicate
+ * flag) stays on the node and out of the resource.
+ */
+export interface StoredJob extends SyncJob {
+  batchSeq: number;
+  crossBatchDuplicates: boolean;
+  /** How many finalization runs of this job have started: the current run's fencing token. */
+  finalizeRuns: number;
+  /** The job's place in its scope's finalize order (set when its finalize is accepted). */
+  finalizeSeq?: number;
+  /** How far the current finalization got (JSON, finalize-progress.ts), while one is under way. */
+  finalizeCheckpoint?: string;
+  /** Until when the job's current bulk upload URL is valid (epoch ms), once one was issued. */
+  bulkUploadUrlExpiresAt?: number;
+  /** Where the bulk file is in the blob store, once it was received. */
+  bulkFileKey?: string;
+}
+
+/** The bulk file as recorded on the job node when it is received. */
+export interface BulkFileRecord extends BulkFileInfo {
+  key: string;
+}
+
+type JobNode = Record<string, unknown>;
+
+export function zeroCounters(): JobCounters {
+  return Object.fromEntries(JOB_COUNTERS.map((c) => [c, 0])) as JobCounters;
+}
+
+export function toJob(node: JobNode): StoredJob {
+  const status = node.status as JobStatus;
+  const job: StoredJob = {
+    id: node.id as string,
+    accountId: node.accountId as string,
+    source: node.source as SyncJob['source'],
+    syncMode: node.syncMode as SyncJob['syncMode'],
+    status,
+    done: FINAL_STATUSES.includes(status),
+    startTimestamp: node.startTimestamp as number,
+    ignoreDuplicates: node.ignoreDuplicates === true,
+    ...(Object.fromEntries(JOB_COUNTERS.map((c) => [c, Number(node[c] ?? 0)])) as JobCounters),
+    batchSeq: Number(node.batchSeq ?? 0),
+    crossBatchDuplicates: node.crossBatchDuplicates === true,
+    finalizeRuns: Number(node.finalizeRuns ?? 0),
+  };
+  for (const field of [
+    'scope',
+    'integrationInstanceId',
+    'integrationJobId',
+    'error',
+    'abortReason',
+  ] as const) {
+    const v = node[field];
+    if (typeof v === 'string') job[field] = v;
+  }
+  if (typeof node.terminalStatus === 'string') {
+    job.terminalStatus = node.terminalStatus as SdkAbortStatus;
+  }
+  if (typeof node.endTimestamp === 'number') job.endTimestamp = node.endTimestamp;
+  if (typeof node.finalizeSeq === 'number') job.finalizeSeq = node.finalizeSeq;
+  if (typeof node.finalizeCheckpoint === 'string') job.finalizeCheckpoint = node.finalizeCheckpoint;
+  if (Array.isArray(node.partialDatasetTypes))
+    job.partialDatasetTypes = node.partialDatasetTypes as string[];
+  if (typeof node.errorsJson === 'string')
+    job.errors = JSON.parse(node.errorsJson) as JobObjectError[];
+  if (typeof node.bulkUploadUrlExpiresAt === 'number')
+    job.bulkUploadUrlExpiresAt = node.bulkUploadUrlExpiresAt;
+  if (typeof node.bulkFileKey === 'string') {
+    job.bulkFileKey = node.bulkFileKey;
+    job.bulkFile = bulkFileOf(node);
+  }
+  return job;
+}
+
+function bulkFileOf(node: JobNode): BulkFileInfo {
+  const file: BulkFileInfo = {
+    size: Number(node.bulkFileSize ?? 0),
+    uploadedAt: Number(node.bulkFileUploadedAt ?? 0),
+  };
+  if (typeof node.bulkFileContentType === 'string') file.contentType = node.bulkFileContentType;
+  if (typeof node.bulkFileContentEncoding === 'string')
+    file.contentEncoding = node.bulkFileContentEncoding as BulkFileInfo['contentEncoding'];
+  if (typeof node.bulkFileName === 'string') file.fileName = node.bulkFileName;
+  return file;
+}
+
+/** The resource as the API shows it (bookkeeping fields removed). */
+export function publicJob(job: StoredJob): SyncJob {
+  const rest: Partial<StoredJob> = { ...job };
+  delete rest.batchSeq;
+  delete rest.crossBatchDuplicates;
+  delete rest.finalizeRuns;
+  delete rest.finalizeSeq;
+  delete rest.finalizeCheckpoint;
+  delete rest.bulkUploadUrlExpiresAt;
+  delete rest.bulkFileKey;
+  return rest as SyncJob;
+}
+
+export class JobStore {
+  constructor(private readonly graph: Graph) {}
+
+  async create(accountId: string, input: StartJobInput, now: number): Promise<StoredJob> {
+    const props: JobNode = {
+      id: randomUUID(),
+      accountId,
+      source: input.source,
+      syncMode: input.syncMode,
+      status: 'AWAITING_UPLOADS',
+      startTimestamp: now,
+      ignoreDuplicates: input.ignoreDuplicates,
+      batchSeq: 0,
+      ...zeroCounters(),
+    };
+    if (input.scope !== undefined) props.scope = input.scope;
+    if (input.integrationInstanceId !== undefined) {
+      props.integrationInstanceId = input.integrationInstanceId;
+      // Integration runs are identified by a job id of their own; clients that do not send one
+      // get one, as the original service does.
+      props.integrationJobId = input.integrationJobId ?? randomUUID();
+    } else if (input.integrationJobId !== undefined) {
+      props.integrationJobId = input.integrationJobId;
+    }
+    const [row] = await this.graph.write<{ job: JobNode }>('sync/create-job', { props });
+    return toJob(row!.job);
+  }
+
+  async get(ref: JobRef): Promise<StoredJob> {
+    const [row] = await this.graph.read<{ job: JobNode }>('sync/get-job', { ...ref });
+    if (row === undefined) throw new NotFoundError(`Sync job '${ref.jobId}' not found`);
+    return toJob(row.job);
+  }
+
+  /** Inside a transaction: the job, write-locked until the transaction ends. */
+  async lock(tx: Tx, ref: JobRef): Promise<StoredJob> {
+    const [row] = await tx.run<{ job: JobNode }>('sync/lock-job', { ...ref });
+    if (row === undefined) throw new NotFoundError(`Sync job '${ref.jobId}' not found`);
+    return toJob(row.job);
+  }
+
+  /** Inside the upload transaction: registers a staged batch and grows the uploaded counters. */
+  async addBatch(
+    tx: Tx,
+    batch: JobRef & {
+      seq: number;
+      correlationId: string | null;
+      /** Digest of the batch's content, recorded with its correlation id (null without one). */
+      contentHash: string | null;
+      blobKey: string;
+      entities: number;
+      relationships: number;
+      addedEntities: number;
+      addedRelationships: number;
+      addedMapped: number;
+      duplicates: boolean;
+      now: number;
+    },
+  ): Promise<StoredJob> {
+    const [row] = await tx.run<{ job: JobNode }>('sync/add-batch', { ...batch });
+    if (row === undefined) throw new NotFoundError(`Sync job '${batch.jobId}' not found`);
+    return toJob(row.job);
+  }
+
+  /**
+   * Moves the job from one of `from` to `to`; undefined when it was in another status. With `run`,
+   * only while that finalization run is the job's current one (else FencedOutError).
+   */
+  async transition(
+    ref: JobRef,
+    move: { from: readonly JobStatus[]; to: JobStatus; set?: JobNode; run?: number },
+  ): Promise<StoredJob | undefined> {
+    const graph =
+      move.run === undefined ? this.graph : fencedGraph(this.graph, { ...ref, run: move.run });
+    const [row] = await graph.write<{ job: JobNode }>('sync/set-job-status', {
+      ...ref,
+      from: move.from,
+      to: move.to,
+      set: move.set ?? {},
+    });
+    return row === undefined ? undefined : toJob(row.job);
+  }
+
+  /**
+   * Accepts a finalize (AWAITING_UPLOADS to FINALIZE_PENDING) and gives the job the next place in
+   * the finalize order of `scopeKey`; undefined when the job did not await uploads.
+   */
+  async acceptFinalize(
+    ref: JobRef,
+    scopeKey: string,
+    set: JobNode,
+  ): Promise<StoredJob | undefined> {
+    const [row] = await this.graph.write<{ job: JobNode }>('sync/accept-finalize', {
+      ...ref,
+      scopeKey,
+      set,
+    });
+    return row === undefined ? undefined : toJob(row.job);
+  }
+
+  /**
+   * Hands an accepted finalize back (FINALIZE_PENDING to AWAITING_UPLOADS) while no run has
+   * started since; undefined when one has (it will finish the job) or the job moved on.
+   */
+  async returnUnclaimedFinalize(ref: JobRef): Promise<StoredJob | undefined> {
+    const [row] = await this.graph.write<{ job: JobNode }>('sync/return-unclaimed-finalize', {
+      ...ref,
+    });
+    return row === undefined ? undefined : toJob(row.job);
+  }
+
+  /**
+   * Claims the next finalization run of a FINALIZE_PENDING job when no earlier job of its scope
+   * is pending: `mine` says whether it was claimed (the run number is the job's finalizeRuns);
+   * `earlier` names the job it waits for.
+   */
+  async claimRun(ref: JobRef): Promise<{ job: StoredJob; mine: boolean; earlier: string | null }> {
+    const [row] = await this.graph.write<{ job: JobNode; mine: boolean; earlier: string | null }>(
+      'sync/claim-finalize-run',
+      { ...ref },
+    );
+    if (row === undefined) throw new NotFoundError(`Sync job '${ref.jobId}' not found`);
+    return { job: toJob(row.job), mine: row.mine, earlier: row.earlier };
+  }
+
+  /** FINALIZE_PENDING jobs that started before `before`, oldest first. */
+  async findFinalizePending(
+    before: number,
+    limit: number,
+  ): Promise<Array<JobRef & { finalizeSeq: number }>> {
+    return this.graph.read<JobRef & { finalizeSeq: number }>('sync/find-finalize-pending', {
+      before,
+      limit,
+    });
+  }
+
+  /**
+   * The expiry of the job's bulk upload URL: the current one while it has not passed, else
+   * `expiresAt`. Undefined when the job does not await uploads or already has its bulk file.
+   */
+  async issueBulkUploadUrl(
+    ref: JobRef,
+    at: { now: number; expiresAt: number },
+  ): Promise<StoredJob | undefined> {
+    const [row] = await this.graph.write<{ job: JobNode }>('sync/issue-bulk-upload-url', {
+      ...ref,
+      ...at,
+    });
+    return row === undefined ? undefined : toJob(row.job);
+  }
+
+  /** Records the job's bulk file; undefined when the job does not await uploads or has one. */
+  async recordBulkFile(ref: JobRef, file: BulkFileRecord): Promise<StoredJob | undefined> {
+    const [row] = await this.graph.write<{ job: JobNode }>('sync/record-bulk-file', {
+      ...ref,
+      file: {
+        bulkFileKey: file.key,
+        bulkFileSize: file.size,
+        bulkFileUploadedAt: file.uploadedAt,
+        bulkFileContentType: file.contentType ?? null,
+        bulkFileContentEncoding: file.contentEncoding ?? null,
+        bulkFileName: file.fileName ?? null,
+      },
+    });
+    return row === undefined ? undefined : toJob(row.job);
+  }
+
+  async update(ref: JobRef, set: JobNode): Promise<StoredJob> {
+    const [row] = await this.graph.write<{ job: JobNode }>('sync/update-job', { ...ref, set });
+    if (row === undefined) throw new NotFoundError(`Sync job '${ref.jobId}' not found`);
+    return toJob(row.job);
+  }
+
+  async addEvents(
+    ref: JobRef,
+    events: Array<{ name: string; description: string }>,
+    now: number,
+  ): Promise<JobEvent[]> {
+    const rows = await this.graph.write<{ event: JobEvent }>('sync/add-events', {
+      ...ref,
+      events: events.map((e) => ({ ...e, id: randomUUID(), createDate: now })),
+    });
+    return rows.map((r) => r.event);
+  }
+
+  async listEvents(jobId: string): Promise<JobEvent[]> {
+    const rows = await this.graph.read<{ event: JobEvent }>('sync/list-events', { jobId });
+    return rows.map((r) => r.event);
+  }
+
+  async findStale(before: number, limit: number): Promise<JobRef[]> {
+    return this.graph.read<{ accountId: string; jobId: string }>('sync/find-stale-jobs', {
+      before,
+      limit,
+    });
+  }
+
+  /** Deletes the staging bookkeeping (batches and keys) of a final job, in bounded chunks. */
+  async deleteStaging(jobId: string): Promise<void> {
+    const limit = 10_000;
+    for (;;) {
+      const [row] = await this.graph.write<{ deleted: number }>('sync/delete-staging', {
+        jobId,
+        limit,
+      });
+      if ((row?.deleted ?? 0) < limit) return;
+    }
+  }
+}

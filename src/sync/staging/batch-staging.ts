@@ -1,0 +1,199 @@
+import type { BlobStore } from '../../blob/blob-store';
+import { ConflictError, ValidationError } from '../../errors/app-error';
+import type { Graph, Tx } from '../../graph/graph';
+import { contentHash, entityHash, relationshipHash } from '../finalize/content-hash';
+import type { JobRef } from '../jobs/job-service-contract';
+import type { ValidatedBatch } from '../jobs/job-types';
+import type { JobStore, StoredJob } from '../jobs/job-store';
+import { SYNC_MODES } from '../modes/mode-policy';
+import { batchBlobKey, stagedKeyRef, writeBatch } from './staging';
+
+/** A key as stage-keys records it: the key, its digest (decision 0035) and its content hash. */
+type StagedKey = { key: string; keyHash: string; hash: string };
+
+export interface BatchStagingDeps {
+  graph: Graph;
+  blobs: BlobStore;
+  jobs: JobStore;
+  now: () => number;
+}
+
+/**
+ * Stages one validated batch of a job (an upload request, or the bulk file at finalize): in one
+ * Neo4j transaction that holds the job's lock, it skips a batch whose correlation id was seen with
+ * the same content (a retry), refuses one whose correlation id was seen with other content (409
+ * CORRELATION_ID_REUSED: that data would otherwise be lost without a word), rejects keys
+ * uploaded by an earlier batch (unless duplicates are ignored), enforces the mode's cap on
+ * entities (JupiterOne's on OVERRIDE jobs, counted across every batch and the bulk file),
+ * writes the batch to the blob store and adds it to the job's counters. A batch is either staged
+ * and counted once, or not at all. Rule violations throw ValidationError.
+ */
+export async function stageBatch(
+  deps: BatchStagingDeps,
+  ref: JobRef,
+  batch: ValidatedBatch,
+  opts: {
+    ignoreDuplicates: boolean;
+    correlationId?: string;
+    /** Throws when the locked job may not take this batch (e.g. not AWAITING_UPLOADS). */
+    checkJob: (job: StoredJob) => void;
+  },
+): Promise<StoredJob> {
+  const keys = stagedKeys(batch);
+  // What a retry must repeat: the validated content, so that the same batch re-sent compressed,
+  // in another format or to another upload route is still the same batch.
+  const contentDigest = opts.correlationId === undefined ? null : batchDigest(batch);
+  return deps.graph.writeTx(async (tx) => {
+    // The job's exclusive lock comes first and serialises the uploads of one job: every later
+    // statement (correlation id, staged keys, the batch node, the counters) runs under it, and so
+    // takes no lock another upload of this job could hold. While the lock is held, no statement may
+    // SET a job property from its own value (`j.n = j.n + 1`): Cypher locks the node again around
+    // such a write, and Neo4j aborts the uploads waiting for the lock with a false DeadlockDetected
+    // (neo4j/neo4j#13291), and under steady concurrency their retries run out (503). See
+    // cypher/sync/lock-job.cypher and add-batch.cypher.
+    const locked = await deps.jobs.lock(tx, ref);
+    opts.checkJob(locked);
+    if (
+      opts.correlationId !== undefined &&
+      (await isRetry(tx, ref, opts.correlationId, contentDigest))
+    ) {
+      return locked;
+    }
+    if (!opts.ignoreDuplicates) await rejectKnownKeys(tx, ref.jobId, keys);
+    const seq = locked.batchSeq + 1;
+    const added = await addKeys(tx, { jobId: ref.jobId, seq }, keys);
+    checkEntityCap(locked, added.entities);
+    const blobKey = batchBlobKey(ref.accountId, ref.jobId, seq);
+    await writeBatch(deps.blobs, blobKey, batch);
+    return deps.jobs.addBatch(tx, {
+      ...ref,
+      seq,
+      correlationId: opts.correlationId ?? null,
+      contentHash: contentDigest,
+      blobKey,
+      entities: batch.entities.length,
+      relationships: batch.relationships.length,
+      addedEntities: added.entities,
+      addedRelationships: added.relationships,
+      addedMapped: added.mapped,
+      duplicates:
+        added.entities < keys.entities.length ||
+        added.relationships + added.mapped < keys.relationships.length,
+      now: deps.now(),
+    });
+  });
+}
+
+/** The batch's staged keys, with their content hashes. */
+function stagedKeys(batch: ValidatedBatch): {
+  entities: StagedKey[];
+  relationships: StagedKey[];
+  standard: StagedKey[];
+  mapped: StagedKey[];
+} {
+  const entities = batch.entities.map((e) => ({ ...stagedKeyRef(e), hash: entityHash(e) }));
+  const relationships = batch.relationships.map((r) => ({
+    ...stagedKeyRef(r),
+    hash: relationshipHash(r),
+  }));
+  // Mapped relationships count apart (numMappedRelationshipsUploaded); their keys share one space.
+  const isMapped = (i: number) => batch.relationships[i]?.mapping !== undefined;
+  return {
+    entities,
+    relationships,
+    standard: relationships.filter((_, i) => !isMapped(i)),
+    mapped: relationships.filter((_, i) => isMapped(i)),
+  };
+}
+
+/**
+ * Whether a batch with this correlation id was staged already with the same content (a retry,
+ * staged once); another content under the same id is refused (409 CORRELATION_ID_REUSED).
+ */
+async function isRetry(
+  tx: Tx,
+  ref: JobRef,
+  correlationId: string,
+  contentDigest: string | null,
+): Promise<boolean> {
+  const [seen] = await tx.run<{ seq: number; contentHash: string | null }>(
+    'sync/find-batch-by-correlation',
+    { jobId: ref.jobId, correlationId },
+  );
+  if (seen === undefined) return false;
+  // Batches staged before content hashes were recorded have none: taken as the same.
+  if (seen.contentHash === null || seen.contentHash === contentDigest) return true;
+  throw new ConflictError(
+    `JupiterOne-Correlation-Id '${correlationId}' was already used for another batch of sync job '${ref.jobId}' with different content; this batch was not stored. Send new data under a new correlation id`,
+    'CORRELATION_ID_REUSED',
+  );
+}
+
+/** Records the batch's keys; how many of each kind are new to the job. */
+async function addKeys(
+  tx: Tx,
+  at: { jobId: string; seq: number },
+  keys: ReturnType<typeof stagedKeys>,
+): Promise<{ entities: number; relationships: number; mapped: number }> {
+  const added = async (kind: 'e' | 'r', staged: StagedKey[]) => {
+    if (staged.length === 0) return 0;
+    const [row] = await tx.run<{ added: number }>('sync/stage-keys', {
+      ...at,
+      kind,
+      keys: staged,
+    });
+    return row?.added ?? 0;
+  };
+  const entities = await added('e', keys.entities);
+  const relationships = await added('r', keys.standard);
+  const mapped = await added('r', keys.mapped);
+  return { entities, relationships, mapped };
+}
+
+/** The mode's cap on a job's entities (maxEntities), counted across batches and the bulk file. */
+function checkEntityCap(job: StoredJob, addedEntities: number): void {
+  const { maxEntities } = SYNC_MODES[job.syncMode];
+  if (maxEntities !== null && job.numEntitiesUploaded + addedEntities > maxEntities) {
+    throw new ValidationError(
+      `${job.syncMode} sync jobs are limited to ${maxEntities} entities per job`,
+    );
+  }
+}
+
+/** Refuses keys that an earlier batch of the job uploaded, entities first. */
+async function rejectKnownKeys(
+  tx: Tx,
+  jobId: string,
+  keys: ReturnType<typeof stagedKeys>,
+): Promise<void> {
+  await rejectKnownKeysOf(tx, jobId, 'e', keys.entities, 'entities', 'an entity');
+  await rejectKnownKeysOf(tx, jobId, 'r', keys.relationships, 'relationships', 'a relationship');
+}
+
+async function rejectKnownKeysOf(
+  tx: Tx,
+  jobId: string,
+  kind: 'e' | 'r',
+  keys: StagedKey[],
+  list: 'entities' | 'relationships',
+  what: string,
+): Promise<void> {
+  if (keys.length === 0) return;
+  const rows = await tx.run<{ key: string }>('sync/find-staged-keys', {
+    jobId,
+    kind,
+    keys: keys.map(({ key, keyHash }) => ({ key, keyHash })),
+  });
+  if (rows.length === 0) return;
+  const known = new Set(rows.map((r) => r.key));
+  const index = keys.findIndex((k) => known.has(k.key));
+  const key = keys[index]?.key ?? '';
+  throw new ValidationError(
+    `/${list}/${index}/_key '${key}' is a duplicate: ${what} with this _key was already uploaded in this job`,
+  );
+}
+
+/** The digest of a batch's validated content, kept with its correlation id. */
+export function batchDigest(batch: ValidatedBatch): string {
+  return contentHash({ e: batch.entities, r: batch.relationships });
+}

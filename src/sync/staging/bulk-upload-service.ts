@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import type { BlobStore } from '../../blob/blob-store';
+import { AppError, ConflictError, ForbiddenError } from '../../errors/app-error';
+import {
+  type BulkFileMeta,
+  bulkFileFormat,
+  checkedBulkFile,
+  encodingOf,
+  fileNameOf,
+  tooLarge,
+} from './bulk-file-content';
+import { BULK_UPLOAD_URL_LIFETIME_MS, type BulkUploadTarget } from './bulk-upload-urls';
+import type {
+  BulkFilePut,
+  BulkUploadApi,
+  BulkUploadUrl,
+  JobRef,
+} from '../jobs/job-service-contract';
+import type { BulkFileInfo } from '../jobs/job-types';
+import type { JobStore, StoredJob } from '../jobs/job-store';
+import type { SignedUploadUrls } from './signed-upload-urls';
+import { bulkFileBlobKey } from './staging';
+import { requireAwaitingUploads } from '../jobs/sync-job-service';
+
+/**
+ * The bulk upload URL of a job and the file PUT to it (docs/guide/sync-jobs.md, "The bulk upload
+ * URL"). The URL is issued to the job's account and stays the same until it expires (1 hour); the
+ * PUT needs no API key, the URL's signature is the credential. One file per job: it is stored as
+ * sent (still compressed if it was) and only validated and applied at finalize (bulk-file.ts).
+ */
+export interface BulkUploadServiceDeps {
+  jobs: JobStore;
+  blobs: BlobStore;
+  urls: SignedUploadUrls;
+  /** Largest file, as sent and decompressed (BULK_UPLOAD_MAX_SIZE). */
+  maxBytes: number;
+  now?: () => number;
+}
+
+export class BulkUploadService implements BulkUploadApi {
+  private readonly now: () => number;
+
+  constructor(private readonly deps: BulkUploadServiceDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  async issueUrl(ref: JobRef): Promise<BulkUploadUrl> {
+    const now = this.now();
+    const job = await this.deps.jobs.issueBulkUploadUrl(ref, {
+      now,
+      expiresAt: now + BULK_UPLOAD_URL_LIFETIME_MS,
+    });
+    if (job?.bulkUploadUrlExpiresAt === undefined) {
+      rejectUpload(await this.deps.jobs.get(ref));
+      throw new Error('unreachable: job moved concurrently');
+    }
+    const expiresAt = job.bulkUploadUrlExpiresAt;
+    return { uploadUrl: this.deps.urls.issue({ ...ref, expiresAt }), expiresAt };
+  }
+
+  /**
+   * Checks, in order: the URL (403), the job (404, 409), the format and encoding (415), the
+   * announced size (413); then streams the body to the blob store, checking its size and
+   * compression on the way (413, 400), and records it on the job unless another file or a
+   * finalize got there first (409; the bytes are then discarded).
+   */
+  async receive(input: BulkFilePut): Promise<BulkFileInfo> {
+    const target = this.verified(input);
+    const job = await this.deps.jobs.get(target);
+    rejectUpload(job);
+    const meta: BulkFileMeta = {
+      ...optional('contentType', input.contentType?.trim() || undefined),
+      ...optional('contentEncoding', encodingOf(input.contentEncoding)),
+      ...optional('fileName', fileNameOf(input.contentDisposition)),
+    };
+    if (bulkFileFormat(meta) === undefined) {
+      throw new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        `Cannot tell the bulk file's format from Content-Type '${meta.contentType ?? '(none)'}'` +
+          (meta.fileName === undefined ? '' : ` and file name '${meta.fileName}'`) +
+          ': send a JSON, CSV or YAML Content-Type, or application/octet-stream with a ' +
+          'Content-Disposition filename ending in .json, .csv or .yaml',
+      );
+    }
+    if (Number(input.contentLength ?? 0) > this.deps.maxBytes) throw tooLarge(this.deps.maxBytes);
+
+    const ref: JobRef = { accountId: target.accountId, jobId: target.jobId };
+    const key = bulkFileBlobKey(ref.accountId, ref.jobId, randomUUID());
+    let size = 0;
+    await this.deps.blobs.putStream(
+      key,
+      checkedBulkFile(input.body, {
+        encoding: meta.contentEncoding,
+        maxBytes: this.deps.maxBytes,
+        stored: (bytes) => (size += bytes),
+      }),
+    );
+    const file: BulkFileInfo = { ...meta, size, uploadedAt: this.now() };
+    const recorded = await this.deps.jobs
+      .recordBulkFile(ref, { key, ...file })
+      .catch(async (err: unknown) => {
+        await this.deps.blobs.deletePrefix(key);
+        throw err;
+      });
+    if (recorded?.bulkFile === undefined) {
+      await this.deps.blobs.deletePrefix(key);
+      rejectUpload(await this.deps.jobs.get(ref));
+      throw new Error('unreachable: job moved concurrently');
+    }
+    return recorded.bulkFile;
+  }
+
+  /** The URL's target, if its signature is ours and it has not expired; else 403. */
+  private verified(input: BulkFilePut): BulkUploadTarget {
+    const invalid = () =>
+      new ForbiddenError(
+        'The upload URL is not valid: use the URL exactly as getSyncJobUploadUrl returned it',
+        'INVALID_UPLOAD_URL',
+      );
+    // Only the form this service writes: another spelling of the same number is a changed URL.
+    if (!/^[1-9]\d{0,14}$/.test(input.expiresAt)) throw invalid();
+    const target = {
+      accountId: input.accountId,
+      jobId: input.jobId,
+      expiresAt: Number(input.expiresAt),
+    };
+    if (!this.deps.urls.verify(target, input.signature)) throw invalid();
+    if (target.expiresAt <= this.now()) {
+      throw new ForbiddenError(
+        `The upload URL expired at ${new Date(target.expiresAt).toISOString()}: ask for a new one`,
+        'INVALID_UPLOAD_URL',
+      );
+    }
+    return target;
+  }
+}
+
+/** 409 unless the job awaits uploads and has no bulk file yet. */
+function rejectUpload(job: StoredJob): void {
+  requireAwaitingUploads(job);
+  if (job.bulkFileKey !== undefined) {
+    throw new ConflictError(
+      `Sync job '${job.id}' already has its bulk file: only one bulk upload is allowed per job`,
+      'BULK_FILE_ALREADY_UPLOADED',
+    );
+  }
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
+}
