@@ -1,4 +1,4 @@
-import type { PropertyValue } from '../sync/jobs/job-types';
+import type { PropertyValue } from '../model/property-value';
 import {
   ENTITY_VALID_TYPES_TEXT,
   fail,
@@ -6,11 +6,11 @@ import {
   isObject,
   jsonPointer,
   unstorableNameReason,
-} from '../sync/property-rules';
+} from '../model/property-rules';
 
 /**
  * The body of `PATCH /entities/{entityId}`: `{ "properties": { "<name>": value | null } }`, with
- * the upload's rules for custom properties (src/sync/property-rules.ts) and their wording, pointed
+ * the upload's rules for custom properties (src/model/property-rules.ts) and their wording, pointed
  * at `/properties/<name>`. The first offender fails the request.
  */
 export type PropertyPatch = Record<string, PropertyValue>;

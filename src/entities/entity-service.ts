@@ -3,7 +3,7 @@ import { PropertyCatalog } from '../catalog/property-catalog';
 import { propertyKindPairs } from '../catalog/property-kinds';
 import type { Graph } from '../graph/graph';
 import { type PropertyMap, toEdge, toVertex, type Vertex } from '../model/vertex-shape';
-import { searchText } from '../sync/finalize/search-text';
+import { searchText } from '../model/search-text';
 import type {
   DeletedEntity,
   EntityApi,

@@ -1,4 +1,4 @@
-import { TYPE_LABEL_PATTERN } from '../sync/property-rules';
+import { TYPE_LABEL_PATTERN } from './type-labels';
 import type { Graph } from './graph';
 import { addKeyHashes } from './key-hash-migration';
 

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { RawDataEntry } from '../sync/jobs/job-types';
+
+/** One raw data entry of an entity, normalized from either upload form (issue 5 stores them). */
+export interface RawDataEntry {
+  name: string;
+  contentType: string;
+  body: unknown;
+}
 
 /** The content type of an entry uploaded without one (and of every SDK array-form entry). */
 export const DEFAULT_RAW_DATA_CONTENT_TYPE = 'application/json';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { accountSegment, type BlobStore, blobKey } from '../blob/blob-store';
 import type { GraphAccess } from '../graph/graph';
-import type { RawDataEntry } from '../sync/jobs/job-types';
+import type { RawDataEntry } from './raw-data-content';
 import { encodeEntry } from './raw-data-content';
 
 /** Blob writes (and deletes) in flight at once. */

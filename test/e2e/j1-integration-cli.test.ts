@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../../src/paths';
-import { typeLabel } from '../../src/sync/property-rules';
+import { typeLabel } from '../../src/graph/type-labels';
 import { envWithout } from '../helpers/processes';
 import { freshAccount, startTestApi, testGraph, type TestAccount } from '../helpers/harness';
 

@@ -1,4 +1,4 @@
-import { jsonPointer } from '../../sync/property-rules';
+import { jsonPointer } from '../../model/property-rules';
 import { transformCalls } from './jexl-ast';
 import { compileExpression, ExpressionProblem } from './jexl-engine';
 import { isRecord } from './result-items';

@@ -1,4 +1,4 @@
-import { jsonPointer } from '../../sync/property-rules';
+import { jsonPointer } from '../../model/property-rules';
 import { isRecord } from './result-items';
 import { ConditionError } from './template-errors';
 import { describeType } from './transforms';

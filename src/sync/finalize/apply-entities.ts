@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { keyRef } from '../../graph/key-hash';
 import type { StagedEntity } from '../jobs/job-types';
 import type { ModePolicy } from '../modes/mode-policy';
-import { TYPE_LABEL_PATTERN } from '../property-rules';
+import { TYPE_LABEL_PATTERN } from '../../graph/type-labels';
 import type { ApplyContext, Write } from './apply-context';
 import { PLACEHOLDER_SCOPE } from './apply-mapped';
 import { prepareOverrides } from './apply-override';

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { keyHash } from '../../graph/key-hash';
 import type { ApplyContext } from './apply-context';
 import { contentHash } from './content-hash';
-import type { PropertyValue, RelationshipMapping, StagedRelationship } from '../jobs/job-types';
-import { searchText } from './search-text';
+import type { RelationshipMapping, StagedRelationship } from '../jobs/job-types';
+import type { PropertyValue } from '../../model/property-value';
+import { searchText } from '../../model/search-text';
 
 /**
  * Mapped relationships (`_mapping`): each names its source by `_key` in the job's scope and its

@@ -3,7 +3,7 @@ import { keyRef } from '../../graph/key-hash';
 import type { JobObjectError, StagedEntity } from '../jobs/job-types';
 import { type Op, type PlanContext, replayed, stamp, type TallyCounts } from './apply-context';
 import { withoutNulls } from './content-hash';
-import { searchText } from './search-text';
+import { searchText } from '../../model/search-text';
 
 /**
  * The functional core of an entity chunk's finalization in the `upsert` and `patch` modes (DIFF,

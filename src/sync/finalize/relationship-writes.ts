@@ -1,6 +1,6 @@
 import type { Tx } from '../../graph/graph';
 import { keyHash } from '../../graph/key-hash';
-import { TYPE_LABEL_PATTERN } from '../property-rules';
+import { TYPE_LABEL_PATTERN } from '../../graph/type-labels';
 import type { ApplyContext } from './apply-context';
 import { mappedRelationshipKey, PLACEHOLDER_SCOPE, type ResolvedMapped } from './apply-mapped';
 import type { CreateRow, RelationshipPlan, TouchRow } from './relationship-plan';

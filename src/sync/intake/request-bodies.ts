@@ -1,6 +1,6 @@
 import { ValidationError } from '../../errors/app-error';
 import { type JobStatus, SDK_ABORT_STATUSES, type SdkAbortStatus } from '../jobs/job-types';
-import { isObject } from '../property-rules';
+import { isObject } from '../../model/property-rules';
 
 /**
  * The small request bodies of the job lifecycle (finalize, abort, events): parsed into plain

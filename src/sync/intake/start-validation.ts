@@ -1,5 +1,5 @@
 import { PLACEHOLDER_SCOPE } from '../finalize/apply-mapped';
-import { fail, isObject } from '../property-rules';
+import { fail, isObject } from '../../model/property-rules';
 import {
   JOB_SOURCES,
   SYNC_MODE_NAMES,

@@ -9,7 +9,7 @@ import {
   MAX_CLASSES,
   STRING_ENTITY_PROPERTIES,
   type UploadedObject,
-} from '../property-rules';
+} from '../../model/property-rules';
 import { normalizeRawData } from './upload-validation-raw-data';
 
 const BASE_SYSTEM_NAMES = ['_key', '_type', '_class', '_rawData'];

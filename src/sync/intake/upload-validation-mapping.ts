@@ -1,5 +1,6 @@
 import type { ContractEnum } from '../../contract/contract-types';
-import type { PropertyValue, RelationshipMapping, SyncMode } from '../jobs/job-types';
+import type { RelationshipMapping, SyncMode } from '../jobs/job-types';
+import type { PropertyValue } from '../../model/property-value';
 import { SYNC_MODES } from '../modes/mode-policy';
 import {
   fail,
@@ -11,7 +12,7 @@ import {
   MAX_CLASSES,
   STRING_ENTITY_PROPERTIES,
   type UploadedObject,
-} from '../property-rules';
+} from '../../model/property-rules';
 
 const FIELDS = new Set([
   'sourceEntityKey',

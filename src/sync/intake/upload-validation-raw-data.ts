@@ -1,6 +1,6 @@
 import { DEFAULT_RAW_DATA_CONTENT_TYPE, isMediaType } from '../../rawdata/raw-data-content';
-import type { RawDataEntry } from '../jobs/job-types';
-import { fail, isObject, jsonPointer, type UploadedObject } from '../property-rules';
+import type { RawDataEntry } from '../../rawdata/raw-data-content';
+import { fail, isObject, jsonPointer, type UploadedObject } from '../../model/property-rules';
 
 /** Entry names are path segments of the raw-data endpoints: not empty, and of a sane length. */
 const MAX_ENTRY_NAME_LENGTH = 1024;

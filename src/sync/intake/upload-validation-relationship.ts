@@ -7,7 +7,7 @@ import {
   invalidClassProblem,
   isRelationshipPropertyValue,
   type UploadedObject,
-} from '../property-rules';
+} from '../../model/property-rules';
 
 const BASE_SYSTEM_NAMES = [
   '_key',

@@ -6,7 +6,7 @@ import type {
   ValidatedBatch,
 } from '../jobs/job-types';
 import { SYNC_MODES } from '../modes/mode-policy';
-import { fail, isObject, UploadedObject } from '../property-rules';
+import { fail, isObject, UploadedObject } from '../../model/property-rules';
 import { validateEntity } from './upload-validation-entity';
 import { validateRelationship } from './upload-validation-relationship';
 

@@ -1,5 +1,7 @@
 import type { ContractEnum } from '../../contract/contract-types';
 import type { components } from '../../generated/openapi';
+import type { PropertyValue } from '../../model/property-value';
+import type { RawDataEntry } from '../../rawdata/raw-data-content';
 
 /**
  * The sync job domain: what a job is, what a client may upload, and the normalized form in which
@@ -94,16 +96,6 @@ export type StartJobInput = Pick<
   | 'integrationJobId'
   | 'ignoreDuplicates'
 >;
-
-/** A property value the graph accepts (docs/guide/sync-jobs.md, "What an upload may contain"). */
-export type PropertyValue = string | number | boolean | null | string[] | number[] | boolean[];
-
-/** One raw data entry of an entity, normalized from either upload form (issue 5 stores them). */
-export interface RawDataEntry {
-  name: string;
-  contentType: string;
-  body: unknown;
-}
 
 /** An uploaded entity after validation: system fields pulled out, custom properties flat. */
 export interface StagedEntity {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type express from 'express';
 import request from 'supertest';
 import { ENTITY_SEARCH_INDEX, SEARCH_TEXT_PROPERTY } from '../../../src/graph/search-index';
-import { searchText } from '../../../src/sync/finalize/search-text';
+import { searchText } from '../../../src/model/search-text';
 import { freshAccount, testApp, testGraph, type TestAccount } from '../../helpers/harness';
 import {
   SyncClient,
@@ -17,7 +17,7 @@ import {
  * Every entity write keeps `_searchText` (the field of the full-text index `entity_search_text`)
  * equal to the entity's searchable text: DIFF create, update, unchanged and revival, PUT, PATCH
  * jobs, OVERRIDE, mapper placeholders and their adoption, and the entity API's PATCH. Each check
- * also recomputes it with src/sync/finalize/search-text.ts from the stored node, so the TypeScript and
+ * also recomputes it with src/model/search-text.ts from the stored node, so the TypeScript and
  * the Cypher (cypher/sync/refresh-search-text.cypher) versions are held to one definition.
  */
 describe('entity search text and its full-text index (HTTP, real Neo4j)', () => {

@@ -1,4 +1,4 @@
-import { jsonPointer } from '../../../sync/property-rules';
+import { jsonPointer } from '../../../model/property-rules';
 import type { TagEntitiesAction } from '../../rule-types';
 import { asList, isRecord } from '../../templates/result-items';
 import { describeValue } from '../../../shared/describe-value';

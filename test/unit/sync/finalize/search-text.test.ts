@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { searchText } from '../../../../src/sync/finalize/search-text';
+import { searchText } from '../../../../src/model/search-text';
 
 describe('searchText (the _searchText of an entity)', () => {
   it('is _key, _type, each _class, displayName, then custom strings in name order', () => {

@@ -1,5 +1,5 @@
 import { ValidationError } from '../errors/app-error';
-import type { PropertyValue } from './jobs/job-types';
+import type { PropertyValue } from './property-value';
 
 /**
  * What the upload validators share: an uploaded object with JupiterOne's JSON-pointer wording for
@@ -69,23 +69,6 @@ export const ENTITY_VALID_TYPES_TEXT =
  * relationship types, which an analyst types in Cypher without backticks (`MATCH (h:Host)`).
  */
 const CLASS_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-/**
- * Which `_type` values also become a label of their entity (docs/graph-model.md), as a Java regex
- * that Cypher's `=~` matches against the whole value: a label an analyst types without backticks
- * (the class rule above), not starting with `_` (graphsync's own labels), and not one that J1QL
- * reads as a class (upper case first and no `_`: `FIND Host` matches the label `Host`, which must
- * keep meaning the class). So `aws_s3_bucket` and `github_repo` become labels, `Host`, `9lives`
- * and `my-type` do not. Passed to the statements as `$typeLabelPattern`.
- */
-export const TYPE_LABEL_PATTERN = '[a-z][A-Za-z0-9_]*|[A-Z][A-Za-z0-9_]*_[A-Za-z0-9_]*';
-
-const TYPE_LABEL = new RegExp(`^(?:${TYPE_LABEL_PATTERN})$`);
-
-/** The label an entity of this `_type` gets besides `Entity` and its classes, if any. */
-export function typeLabel(type: string): string | undefined {
-  return TYPE_LABEL.test(type) ? type : undefined;
-}
 
 /** How much of an offending class an error message quotes. */
 const QUOTED_CLASS_LENGTH = 100;
