@@ -13,7 +13,7 @@ import type {
 import { RuleEvaluator } from './evaluation/rule-evaluator';
 import { RuleService } from './rule-service';
 import { ruleValidator } from './rule-validator';
-import type { RuleLock, RuleSchedule, ScheduledRunner } from './schedule/rule-schedule';
+import type { RuleLock, RuleSchedule } from './schedule/rule-schedule';
 
 /** The services of the rule engine, wired to each other. */
 export interface RuleEngine {
@@ -98,18 +98,4 @@ export function withRuleService(
     ...(deps.schedule === undefined ? {} : { schedule: deps.schedule }),
   });
   return { rules, ...running };
-}
-
-/**
- * The runner a schedule is opened with before the engine exists (the engine needs the schedule's
- * lock): each tick evaluates through the engine `engine()` answers by then.
- */
-export function engineRunner(engine: () => RuleEngine | undefined): ScheduledRunner {
-  return {
-    runScheduled: (key) => {
-      const built = engine();
-      if (built === undefined) throw new Error('The rule engine is not built yet');
-      return built.evaluations.runScheduled(key);
-    },
-  };
 }
