@@ -189,10 +189,7 @@ const envSchema = z.object({
   ),
 });
 
-export type Mode = 'local' | 'queue';
-
 export interface Config {
-  readonly mode: Mode;
   readonly http: {
     readonly port: number;
     readonly host: string;
@@ -217,6 +214,7 @@ export interface Config {
       readonly pagecache: string;
     };
   };
+  /** Set: the queue runtime (src/compose/runtime-choice.ts decides); unset: the local one. */
   readonly redisUrl: string | undefined;
   /** Unset: the admin API answers 404. */
   readonly adminToken: string | undefined;
@@ -316,7 +314,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(['NEO4J_USER and NEO4J_PASSWORD must be set together']);
   }
   return deepFreeze({
-    mode: e.REDIS_URL === undefined ? 'local' : 'queue',
     http: {
       port: e.PORT,
       host: e.HOST,
