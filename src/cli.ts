@@ -6,6 +6,7 @@ import type * as AccountsModule from './accounts/account-service';
 import type { AccountService } from './accounts/account-service';
 import type * as LocalAccountModule from './accounts/local-account';
 import type * as ApiModule from './api';
+import { chooseWorkerRuntime } from './compose/runtime-choice';
 import { type Config, ConfigError, loadConfig } from './config/config';
 import { AppError, ValidationError } from './errors/app-error';
 import type * as OpenGraphModule from './graph/open-graph';
@@ -154,7 +155,7 @@ async function serve(): Promise<void> {
     api = await startApi({ config, logger, graph: opened.graph });
     const created = await bootstrapLocalAccount(api.accounts);
     say('');
-    say(`graphsync is running in ${config.mode} mode`);
+    say(`graphsync is running in ${api.mode} mode`);
     say(`  URL:      ${api.url}`);
     say(`  Neo4j:    ${opened.uri}`);
     if (created !== undefined) {
@@ -181,11 +182,7 @@ async function worker(): Promise<void> {
   const stopRequested = untilSignal();
   const config = loadConfig();
   // Said before anything is opened: without Redis there is nothing for a worker to do.
-  if (config.redisUrl === undefined) {
-    throw new ConfigError([
-      'REDIS_URL is required to run a worker: workers take their jobs from Redis (queue mode)',
-    ]);
-  }
+  chooseWorkerRuntime(config);
   const { startWorker } = load<typeof WorkerModule>('./worker');
   const { createLogger } = load<typeof LoggingModule>('./logging');
   const logger = createLogger(config.logLevel, 'graphsync-worker');

@@ -7,10 +7,7 @@ import { DEFAULT_BOLT_PORT, type Env, envSchema } from './env-schema';
  * stops start-up with a message that names the variable.
  */
 
-export type Mode = 'local' | 'queue';
-
 export interface Config {
-  readonly mode: Mode;
   readonly http: {
     readonly port: number;
     readonly host: string;
@@ -35,6 +32,7 @@ export interface Config {
       readonly pagecache: string;
     };
   };
+  /** Set: the queue runtime (src/compose/runtime-choice.ts decides); unset: the local one. */
   readonly redisUrl: string | undefined;
   /** Unset: the admin API answers 404. */
   readonly adminToken: string | undefined;
@@ -120,7 +118,6 @@ const SECRETS = new Set([
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parseEnv(env);
   return deepFreeze({
-    mode: e.REDIS_URL === undefined ? 'local' : 'queue',
     http: {
       port: e.PORT,
       host: e.HOST,

@@ -13,7 +13,7 @@ import type {
 import { RuleEvaluator } from './evaluation/rule-evaluator';
 import { RuleService } from './rule-service';
 import { ruleValidator } from './rule-validator';
-import type { RuleLock, RuleSchedule, ScheduledRunner } from './schedule/rule-schedule';
+import type { RuleLock, RuleSchedule } from './schedule/rule-schedule';
 
 /** The services of the rule engine, wired to each other. */
 export interface RuleEngine {
@@ -23,34 +23,42 @@ export interface RuleEngine {
   evaluations: EvaluationService;
 }
 
-/**
- * Builds the rule engine for a process (the API, a worker, a test): the question library, rules
- * (which keep the schedule told), alerts, and evaluations (which hold the rule lock).
- */
-export function buildRuleEngine(deps: {
+/** The part of the engine that runs rules: all of it but the rule service that tells a schedule. */
+export type RuleRunning = Omit<RuleEngine, 'rules'>;
+
+export interface RuleRunningDeps {
   graph: Graph;
   query: Pick<QueryService, 'runAll'>;
   parameters: Pick<ParameterService, 'values' | 'list'>;
   lock: RuleLock;
-  schedule?: RuleSchedule;
   evaluationsKept: number;
   /** Base URL of the API, for `alertWebLink` (read when an evaluation runs). */
   baseUrl: () => string;
   outbound?: OutboundActionHandler[];
   notifier?: FailureNotifier;
   now?: () => number;
-}): RuleEngine {
+}
+
+/**
+ * Builds the rule engine for a process (the API, a worker, a test): the question library, rules
+ * (which keep the schedule told), alerts, and evaluations (which hold the rule lock).
+ */
+export function buildRuleEngine(deps: RuleRunningDeps & { schedule?: RuleSchedule }): RuleEngine {
+  return withRuleService(buildRuleRunning(deps), deps);
+}
+
+/**
+ * The engine in two steps, for a schedule that runs rules: the schedule's ticks run through the
+ * evaluations, and the rule service tells the schedule of every saved and deleted rule. So the
+ * evaluations come first (they only read rules: through a rule service that tells no schedule),
+ * then the schedule is opened with them, then `withRuleService` adds the rule service that tells
+ * it. Nothing is bound late (src/compose/build-services.ts).
+ */
+export function buildRuleRunning(deps: RuleRunningDeps): RuleRunning {
   const { graph } = deps;
   const now = deps.now ?? Date.now;
   const questions = new QuestionService({ graph, now });
   const alerts = new AlertService({ graph, now });
-  const rules = new RuleService({
-    graph,
-    validator: ruleValidator,
-    questions,
-    now,
-    ...(deps.schedule === undefined ? {} : { schedule: deps.schedule }),
-  });
   const evaluator = new RuleEvaluator({
     queries: deps.query,
     parameters: deps.parameters,
@@ -67,26 +75,27 @@ export function buildRuleEngine(deps: {
   });
   const evaluations = new EvaluationService({
     graph,
-    rules,
+    rules: new RuleService({ graph, validator: ruleValidator, questions, now }),
     questions,
     evaluator,
     lock: deps.lock,
     evaluationsKept: deps.evaluationsKept,
     ...(deps.notifier === undefined ? {} : { notifier: deps.notifier }),
   });
-  return { rules, questions, alerts, evaluations };
+  return { questions, alerts, evaluations };
 }
 
-/**
- * The runner a schedule is opened with before the engine exists (the engine needs the schedule's
- * lock): each tick evaluates through the engine `engine()` answers by then.
- */
-export function engineRunner(engine: () => RuleEngine | undefined): ScheduledRunner {
-  return {
-    runScheduled: (key) => {
-      const built = engine();
-      if (built === undefined) throw new Error('The rule engine is not built yet');
-      return built.evaluations.runScheduled(key);
-    },
-  };
+/** The second step of buildRuleRunning: the rule service, telling `schedule` of every change. */
+export function withRuleService(
+  running: RuleRunning,
+  deps: { graph: Graph; schedule?: RuleSchedule; now?: () => number },
+): RuleEngine {
+  const rules = new RuleService({
+    graph: deps.graph,
+    validator: ruleValidator,
+    questions: running.questions,
+    now: deps.now ?? Date.now,
+    ...(deps.schedule === undefined ? {} : { schedule: deps.schedule }),
+  });
+  return { rules, ...running };
 }

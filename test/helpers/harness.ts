@@ -5,27 +5,27 @@ import path from 'node:path';
 import { pino } from 'pino';
 import type express from 'express';
 import { AccountService, type AccountFeature } from '../../src/accounts/account-service';
+import type { OutboundConfig } from '../../src/actions/outbound-deps';
+import { startApi, type RunningApi } from '../../src/api';
+import { appDeps } from '../../src/compose/app-deps';
+import {
+  buildServices,
+  type ServiceOverrides,
+  type Services,
+} from '../../src/compose/build-services';
+import { runtimeFromConfig } from '../../src/compose/open-runtime';
+import { type Config, loadConfig } from '../../src/config/config';
 import { CypherRegistry } from '../../src/graph/cypher-registry';
 import { Graph } from '../../src/graph/graph';
 import { applySchema } from '../../src/graph/schema';
-import { EntityService } from '../../src/entities/entity-service';
-import { RawDataService } from '../../src/rawdata/raw-data-service';
-import { ParameterService } from '../../src/parameters/parameter-service';
-import { PropertyCatalog } from '../../src/catalog/property-catalog';
-import { QueryService } from '../../src/query/query-service';
-import { buildRuleEngine, type RuleEngine } from '../../src/rules/rule-engine';
-import { LocalRuleLock } from '../../src/rules/schedule/local-rule-lock';
 import { buildApp, type AppDeps } from '../../src/http/build-app';
 import { cypherRoot } from '../../src/paths';
-import { startApi, type RunningApi } from '../../src/api';
-import { FsBlobStore } from '../../src/blob/fs-blob-store';
-import { loadConfig } from '../../src/config/config';
-import { createSyncJobs, type SyncJobs } from '../../src/sync/jobs/create-sync-jobs';
+import { QueryService } from '../../src/query/query-service';
+import { ParameterService } from '../../src/parameters/parameter-service';
+import type { RuleEngine } from '../../src/rules/rule-engine';
+import type { RuleSchedule } from '../../src/rules/schedule/rule-schedule';
+import type { SyncJobs } from '../../src/sync/jobs/create-sync-jobs';
 import type { SyncJobApi } from '../../src/sync/jobs/job-service-contract';
-import { SignedUploadUrls } from '../../src/sync/staging/signed-upload-urls';
-import { IntegrationService } from '../../src/integrations/integration-service';
-import { outboundDelivery } from '../../src/actions/outbound-handlers';
-import type { OutboundConfig } from '../../src/actions/outbound-deps';
 
 /** Shared access to the real test Neo4j (started by global-fixtures.ts) and app builders. */
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
@@ -70,19 +70,92 @@ export async function testAccounts(): Promise<AccountService> {
   return new AccountService({ graph: await testGraph() });
 }
 
-/** Where the tests' blob store lives (one per test process). */
-export const testBlobDir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphsync-test-blobs-'));
+/** The DATA_DIR of the services built in this test process (testServices). */
+const testDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphsync-test-data-'));
+
+/** Where the tests' blob store lives (one per test process): DATA_DIR/blobs. */
+export const testBlobDir = path.join(testDataDir, 'blobs');
+fs.mkdirSync(testBlobDir);
 
 /** Where the bulk upload URLs of testSync() and testApp() point (tests PUT their path to the app). */
 export const TEST_PUBLIC_URL = 'http://graphsync.test';
 
-/** Bulk upload URL signing and size limit for services built in tests. */
-export function testBulkUploads(maxBytes = 1024 * 1024): {
-  urls: SignedUploadUrls;
-  maxBytes: number;
-} {
-  const secret = Buffer.from('test-upload-url-secret-0123456789abcdef');
-  return { urls: new SignedUploadUrls({ secret, publicUrl: () => TEST_PUBLIC_URL }), maxBytes };
+/** Outbound delivery in tests: loopback servers allowed, a 2 s timeout, a short backoff. */
+export const TEST_OUTBOUND: OutboundConfig = {
+  smtpUrl: undefined,
+  mailFrom: 'graphsync@example.test',
+  timeoutMs: 2000,
+  attempts: 3,
+  backoffMs: 10,
+  webhookAllowlist: ['loopback'],
+};
+
+/** The environment of the services the tests build in-process (local mode: no REDIS_URL). */
+const TEST_ENV = {
+  DATA_DIR: testDataDir,
+  LOG_LEVEL: 'silent',
+  ADMIN_TOKEN,
+  MAX_BODY_SIZE: '1mb',
+  PUBLIC_URL: TEST_PUBLIC_URL,
+  UPLOAD_URL_SECRET: 'test-upload-url-secret-0123456789abcdef',
+  BULK_UPLOAD_MAX_SIZE: '1mb',
+  FINALIZE_ATTEMPTS: '2',
+  FINALIZE_BATCH_SIZE: '1000',
+  INTEGRATION_SECRETS_KEY: TEST_SECRETS_KEY.toString('base64'),
+};
+
+/**
+ * The configuration of the services tests build in-process: TEST_ENV with TEST_OUTBOUND, and
+ * `tune` for what a test changes, also values the environment refuses (a finalize batch of 3).
+ */
+export function testConfig(
+  tune: {
+    sync?: Partial<Config['sync']>;
+    rules?: Partial<Config['rules']>;
+    outbound?: Partial<OutboundConfig>;
+  } = {},
+): Config {
+  const base = loadConfig(TEST_ENV);
+  return {
+    ...base,
+    sync: { ...base.sync, ...tune.sync },
+    rules: { ...base.rules, ...tune.rules },
+    outbound: { ...base.outbound, ...TEST_OUTBOUND, ...tune.outbound },
+  };
+}
+
+/**
+ * The schedule of services built in tests: it runs nothing, so that only the test evaluates its
+ * rules (startTestApi runs the real schedule).
+ */
+const UNSCHEDULED: RuleSchedule = {
+  set: () => Promise.resolve(),
+  remove: () => Promise.resolve(),
+  reconcile: () => Promise.resolve(),
+  close: () => Promise.resolve(),
+};
+
+/**
+ * The services as the API builds them (buildServices, the local runtime) on the test Neo4j,
+ * with `config` (testConfig()) and the test-only `overrides`: no rule schedule unless one is
+ * given. Nothing to close: the local runtime opens nothing, and no schedule runs.
+ */
+export async function testServices(
+  options: { config?: Config; overrides?: ServiceOverrides } = {},
+): Promise<Services> {
+  return (await testBuild(options)).services;
+}
+
+async function testBuild(options: { config?: Config; overrides?: ServiceOverrides }) {
+  const config = options.config ?? testConfig();
+  const runtime = runtimeFromConfig(config, silentLogger);
+  const graph = await testGraph();
+  const services = buildServices(config, runtime, {
+    graph,
+    logger: silentLogger,
+    overrides: { schedule: UNSCHEDULED, ...options.overrides },
+  });
+  return { config, runtime, graph, services, logger: silentLogger };
 }
 
 /**
@@ -93,20 +166,20 @@ export function testBulkUploads(maxBytes = 1024 * 1024): {
 export async function testSync(
   overrides: { chunkSize?: number; queued?: boolean; rawDataVersionsKept?: number } = {},
 ): Promise<SyncJobs> {
-  const graph = await testGraph();
-  return createSyncJobs({
-    graph,
-    blobs: new FsBlobStore(testBlobDir),
-    accounts: new AccountService({ graph }),
-    logger: silentLogger,
-    chunkSize: overrides.chunkSize ?? 1000,
-    attempts: overrides.queued === true ? 1 : 2,
-    rawDataVersionsKept: overrides.rawDataVersionsKept ?? 10,
-    bulkUploads: testBulkUploads(),
-    ...(overrides.queued === true
-      ? { dispatcher: () => ({ dispatch: () => Promise.resolve() }) }
-      : {}),
+  const config = testConfig({
+    sync: {
+      finalizeBatchSize: overrides.chunkSize ?? 1000,
+      rawDataVersionsKept: overrides.rawDataVersionsKept ?? 10,
+    },
   });
+  const services = await testServices({
+    config,
+    overrides:
+      overrides.queued === true
+        ? { dispatcher: () => ({ dispatch: () => Promise.resolve() }) }
+        : {},
+  });
+  return services.sync;
 }
 
 /** One JSON upload through the service (no HTTP), with every flag off. */
@@ -131,47 +204,14 @@ export async function testSyncJobs(): Promise<SyncJobApi> {
   return (await testSync()).service;
 }
 
-/** buildApp with the real Neo4j, response validation on, and any overrides. */
+/** The API's app (appDeps of testServices) with response validation on, and any overrides. */
 export async function testApp(overrides: Partial<AppDeps> = {}): Promise<express.Express> {
-  const graph = await testGraph();
-  const engine = await testRuleEngine();
-  return buildApp({
-    logger: silentLogger,
-    accounts: new AccountService({ graph }),
-    adminToken: ADMIN_TOKEN,
-    maxBodySize: '1mb',
-    readiness: { mode: 'local', pingNeo4j: () => graph.ping() },
-    validateResponses: true,
-    ...overrides,
-    syncJobs: overrides.syncJobs ?? (await testSyncJobs()),
-    bulkUploads: overrides.bulkUploads ?? (await testSync()).bulkUploads,
-    entities: overrides.entities ?? new EntityService({ graph }),
-    rawData:
-      overrides.rawData ?? new RawDataService({ graph, blobs: new FsBlobStore(testBlobDir) }),
-    parameters: overrides.parameters ?? new ParameterService({ graph }),
-    query: overrides.query ?? testQuery(graph),
-    rules: overrides.rules ?? engine.rules,
-    alerts: overrides.alerts ?? engine.alerts,
-    questions: overrides.questions ?? engine.questions,
-    integrations:
-      overrides.integrations ?? new IntegrationService({ graph, secretsKey: TEST_SECRETS_KEY }),
-    evaluations: overrides.evaluations ?? engine.evaluations,
-  });
+  return buildApp({ ...appDeps(await testBuild({})), validateResponses: true, ...overrides });
 }
 
-/** Outbound delivery in tests: loopback servers allowed, a 2 s timeout, a short backoff. */
-export const TEST_OUTBOUND: OutboundConfig = {
-  smtpUrl: undefined,
-  mailFrom: 'graphsync@example.test',
-  timeoutMs: 2000,
-  attempts: 3,
-  backoffMs: 10,
-  webhookAllowlist: ['loopback'],
-};
-
 /**
- * The rule engine as the API builds it in local mode (no schedule), on the test Neo4j, with every
- * outbound action handler and the failure notifier over `TEST_OUTBOUND` and `outbound`.
+ * The rule engine as the API builds it in local mode, without a schedule, on the test Neo4j, with
+ * every outbound action handler and the failure notifier over `TEST_OUTBOUND` and `outbound`.
  */
 export async function testRuleEngine(
   options: {
@@ -180,23 +220,12 @@ export async function testRuleEngine(
     outbound?: Partial<OutboundConfig>;
   } = {},
 ): Promise<RuleEngine> {
-  const graph = await testGraph();
-  return buildRuleEngine({
-    graph,
-    query: testQuery(graph),
-    parameters: new ParameterService({ graph }),
-    lock: new LocalRuleLock(),
-    evaluationsKept: options.evaluationsKept ?? 100,
-    baseUrl: () => TEST_PUBLIC_URL,
-    ...outboundDelivery({
-      integrations: new IntegrationService({ graph, secretsKey: TEST_SECRETS_KEY }),
-      config: { ...TEST_OUTBOUND, ...options.outbound },
-      logger: silentLogger,
-      accounts: new AccountService({ graph }),
-      baseUrl: () => TEST_PUBLIC_URL,
-    }),
-    ...(options.now === undefined ? {} : { now: options.now }),
+  const config = testConfig({
+    rules: { evaluationsKept: options.evaluationsKept ?? 100 },
+    outbound: options.outbound ?? {},
   });
+  const services = await testServices({ config, overrides: { now: options.now } });
+  return services.engine;
 }
 
 /**
@@ -276,11 +305,9 @@ export async function deleteTestAccounts(): Promise<void> {
 
 /** The J1QL query service on the test Neo4j, as the API builds it (page size at most 1000). */
 export function testQuery(graph: Graph, options: { timeoutMs?: number } = {}): QueryService {
-  return new QueryService({
-    graph,
-    catalog: new PropertyCatalog({ graph }),
-    parameters: new ParameterService({ graph }),
-    maxPageSize: 1000,
-    timeoutMs: options.timeoutMs ?? 60_000,
+  const { query } = testConfig();
+  return QueryService.onGraph(graph, new ParameterService({ graph }), {
+    maxPageSize: query.maxPageSize,
+    timeoutMs: options.timeoutMs ?? query.timeoutMs,
   });
 }

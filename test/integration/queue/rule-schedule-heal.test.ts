@@ -4,6 +4,8 @@ import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type JobSchedulerJson, Queue } from 'bullmq';
 import { type Logger, pino } from 'pino';
+import { openRuntime } from '../../../src/compose/open-runtime';
+import { chooseWorkerRuntime } from '../../../src/compose/runtime-choice';
 import { loadConfig } from '../../../src/config/config';
 import { openQueueRuleSchedule } from '../../../src/queue/rule-schedule-queue';
 import { startRuleEvaluationQueueWorker } from '../../../src/queue/rule-evaluation-worker';
@@ -18,7 +20,6 @@ import {
   type ScheduledRunner,
 } from '../../../src/rules/schedule/rule-schedule';
 import { ruleSchedulerId } from '../../../src/rules/schedule/rule-schedule-shared';
-import { startRuleScheduleHealer } from '../../../src/rules/schedule/rule-scheduling';
 import { startScheduleHealer } from '../../../src/rules/schedule/schedule-healer';
 import { freshAccount, silentLogger, testGraph } from '../../helpers/harness';
 import { PrivateRedis } from '../../helpers/redis-server';
@@ -326,7 +327,9 @@ describe('rule schedule healing by workers (private Redis emptied and paused)', 
 
   it("runs from a worker's config on the rule-evaluation queue, and stops on close", async () => {
     const prefix = `${PREFIX}-config`;
-    const config = loadConfig({ REDIS_URL: redis.url, QUEUE_PREFIX: prefix });
+    const loaded = loadConfig({ REDIS_URL: redis.url, QUEUE_PREFIX: prefix });
+    // Every 50 ms (the environment allows 1 s at least), for a quick test.
+    const config = { ...loaded, rules: { ...loaded.rules, scheduleHealIntervalMs: 50 } };
     const rule: ScheduledRule = {
       accountId: 'acct',
       ruleId: randomUUID(),
@@ -334,23 +337,26 @@ describe('rule schedule healing by workers (private Redis emptied and paused)', 
     };
     const admin = new Queue('rule-evaluation', { connection: { url: redis.url }, prefix });
     cleanups.push(() => admin.close());
+    const runtime = openRuntime(config, chooseWorkerRuntime(config), silentLogger);
+    cleanups.push(() => runtime.close());
+    const schedule = runtime.openRuleSchedule({ runScheduled: () => Promise.resolve('ran') });
+    cleanups.push(() => schedule.close());
     let passes = 0;
-    const healer = startRuleScheduleHealer({
-      config,
-      logger: silentLogger,
+    const workers = runtime.startRuleWorkers({
+      runner: { runScheduled: () => Promise.resolve('ran') },
+      schedule,
       scheduledRules: () => {
         passes++;
         return Promise.resolve([rule]);
       },
-      intervalMs: 50,
     });
-    cleanups.push(() => healer.close());
+    cleanups.push(() => workers.stop());
     await waitFor('the scheduler', async () => (await admin.getJobSchedulers()).length === 1);
     const [scheduler] = await admin.getJobSchedulers();
     assert.equal(scheduler?.key, ruleSchedulerId(rule));
     assert.equal(scheduler?.every, POLLING_INTERVAL_MS.ONE_WEEK);
 
-    await healer.close();
+    await workers.stop();
     await admin.removeJobScheduler(ruleSchedulerId(rule));
     const closedAt = passes;
     await sleep(200);

@@ -15,10 +15,8 @@ import {
   type RuleSchedule,
   type ScheduledRunner,
 } from '../../../src/rules/schedule/rule-schedule';
-import {
-  openRuleScheduling,
-  startRuleEvaluationWorker,
-} from '../../../src/rules/schedule/rule-scheduling';
+import { openRuntime, runtimeFromConfig } from '../../../src/compose/open-runtime';
+import { chooseWorkerRuntime } from '../../../src/compose/runtime-choice';
 import { redisUrl, silentLogger } from '../../helpers/harness';
 
 /** Every key this file writes starts with it; all are deleted at the end. */
@@ -430,8 +428,8 @@ describe('Redis rule lock (real Redis)', function () {
   });
 });
 
-describe('rule scheduling in queue mode (API and worker sides from config)', function () {
-  it('schedules from the API side and runs on the worker side, which hands the runner its Redis lock', async () => {
+describe('rule scheduling in the queue runtime (API and worker sides from config)', function () {
+  it('schedules from the API side and runs on the worker side, under one Redis lock', async () => {
     const config = loadConfig({
       REDIS_URL: redisUrl(),
       QUEUE_PREFIX: PREFIX,
@@ -439,40 +437,42 @@ describe('rule scheduling in queue mode (API and worker sides from config)', fun
       WORKER_CONCURRENCY: '1',
       QUEUE_LOCK_DURATION: '5s',
     });
+    const api = runtimeFromConfig(config, silentLogger);
+    const worker = openRuntime(config, chooseWorkerRuntime(config), silentLogger);
+    assert.equal(api.kind, 'queue');
     const runs: RuleKey[] = [];
-    let workerLock: RuleLock | undefined;
-    const worker = startRuleEvaluationWorker({
-      config,
-      logger: silentLogger,
-      runner: (lock) => {
-        workerLock = lock;
-        return {
-          runScheduled: async (key) => {
-            const result = await lock.withLock(key, () => Promise.resolve(runs.push(key)));
-            return result.ran ? 'ran' : 'busy';
-          },
-        };
-      },
+    const schedule = api.openRuleSchedule({
+      runScheduled: () => assert.fail('the API side of queue mode runs no ticks'),
     });
-    const api = openRuleScheduling({
-      config,
-      logger: silentLogger,
-      runner: () => assert.fail('the API side of queue mode runs no ticks'),
+    const workerSchedule = worker.openRuleSchedule({
+      runScheduled: () => assert.fail("ticks run through the rule workers' runner"),
+    });
+    const ruleWorkers = worker.startRuleWorkers({
+      runner: {
+        runScheduled: async (key) => {
+          const result = await worker.ruleLock.withLock(key, () => Promise.resolve(runs.push(key)));
+          return result.ran ? 'ran' : 'busy';
+        },
+      },
+      schedule: workerSchedule,
+      scheduledRules: () => Promise.resolve([]),
     });
     const admin = new Queue('rule-evaluation', { connection: { url: redisUrl() }, prefix: PREFIX });
     try {
-      assert.ok(workerLock !== undefined);
       const rule = newRule();
-      await api.schedule.reconcile([{ ...rule, pollingInterval: 'ONE_WEEK' }]);
+      await schedule.reconcile([{ ...rule, pollingInterval: 'ONE_WEEK' }]);
       await waitFor('two runs', () => runs.length >= 2);
       assert.deepEqual(runs[0], rule);
 
       // The API's lock and the worker's are one lock.
-      const held = await api.lock.withLock(rule, async () => {
-        return workerLock!.withLock(rule, () => Promise.resolve('inner'));
+      const held = await api.ruleLock.withLock(rule, async () => {
+        return worker.ruleLock.withLock(rule, () => Promise.resolve('inner'));
       });
       assert.deepEqual(held, { ran: true, value: { ran: false } });
     } finally {
+      await ruleWorkers.stop();
+      await schedule.close();
+      await workerSchedule.close();
       await api.close();
       await worker.close();
       await admin.obliterate({ force: true });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { chooseRuntime } from '../../../src/compose/runtime-choice';
 import { loadConfig } from '../../../src/config/config';
 import { repoRoot } from '../../../src/paths';
 
@@ -116,7 +117,7 @@ describe('docker-compose.yml: the containers read the same variables as npm star
 
       it('is a valid configuration with nothing set in the shell, in queue mode', () => {
         const config = loadConfig(env);
-        assert.equal(config.mode, 'queue');
+        assert.equal(chooseRuntime(config).kind, 'queue');
         assert.equal(config.neo4j.uri, 'bolt://neo4j:7687');
         assert.equal(config.dataDir, '/data');
         assert.equal(config.http.host, '0.0.0.0');

@@ -4,9 +4,8 @@ import { ConfigError, loadConfig } from '../../../src/config/config';
 import { repoRoot } from '../../../src/paths';
 
 describe('loadConfig', () => {
-  it('applies the documented defaults and runs in local mode without REDIS_URL', () => {
+  it('applies the documented defaults, without REDIS_URL', () => {
     const c = loadConfig({});
-    assert.equal(c.mode, 'local');
     assert.equal(c.http.port, 8080);
     assert.equal(c.http.host, '127.0.0.1');
     assert.equal(c.http.maxBodySize, '10mb');
@@ -24,9 +23,8 @@ describe('loadConfig', () => {
     assert.equal(c.logLevel, 'info');
   });
 
-  it('switches to queue mode when REDIS_URL is set', () => {
+  it('reads REDIS_URL (whose presence chooses the queue runtime: test/unit/compose)', () => {
     const c = loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' });
-    assert.equal(c.mode, 'queue');
     assert.equal(c.redisUrl, 'redis://127.0.0.1:6379');
   });
 
@@ -42,7 +40,7 @@ describe('loadConfig', () => {
     assert.equal(c.neo4j.local.port, 7687);
     assert.equal(c.neo4j.local.portChosen, false);
     assert.equal(c.neo4j.uri, undefined);
-    assert.equal(c.mode, 'local');
+    assert.equal(c.redisUrl, undefined);
     assert.equal(c.adminToken, undefined);
   });
 

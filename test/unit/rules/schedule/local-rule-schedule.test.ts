@@ -3,19 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pino } from 'pino';
-import { ConfigError, loadConfig } from '../../../../src/config/config';
 import { LocalRuleLock } from '../../../../src/rules/schedule/local-rule-lock';
 import { openLocalRuleSchedule } from '../../../../src/rules/schedule/local-rule-schedule';
 import type {
   RuleKey,
-  RuleLock,
   RuleSchedule,
   ScheduledRunner,
 } from '../../../../src/rules/schedule/rule-schedule';
-import {
-  openRuleScheduling,
-  startRuleEvaluationWorker,
-} from '../../../../src/rules/schedule/rule-scheduling';
 
 const EVERY_MS = 100;
 
@@ -293,49 +287,5 @@ describe('local rule lock', () => {
       value: 'ok',
     });
     await lock.close();
-  });
-});
-
-describe('rule scheduling from config (local mode)', () => {
-  it('runs the timers with an in-process lock handed to the runner', async () => {
-    const config = loadConfig({ RULE_SCHEDULE_OVERRIDE: '100ms' });
-    const runs: RuleKey[] = [];
-    let given: RuleLock | undefined;
-    const scheduling = openRuleScheduling({
-      config,
-      logger: pino({ level: 'silent' }),
-      runner: (lock) => {
-        given = lock;
-        return {
-          runScheduled: async (key) => {
-            const result = await lock.withLock(key, () => Promise.resolve(runs.push(key)));
-            return result.ran ? 'ran' : 'busy';
-          },
-        };
-      },
-    });
-    try {
-      assert.ok(given instanceof LocalRuleLock);
-      assert.equal(scheduling.lock, given);
-      const rule = newRule();
-      await scheduling.schedule.reconcile([{ ...rule, pollingInterval: 'ONE_WEEK' }]);
-      await sleep(250);
-      assert.equal(runs.length, 3);
-    } finally {
-      await scheduling.close();
-    }
-  });
-
-  it('refuses to start a rule evaluation worker without REDIS_URL', () => {
-    assert.throws(
-      () =>
-        startRuleEvaluationWorker({
-          config: loadConfig({}),
-          logger: pino({ level: 'silent' }),
-          runner: { runScheduled: () => Promise.resolve('ran') },
-        }),
-      (err: unknown) =>
-        err instanceof ConfigError && /^REDIS_URL is required/.test(err.problems[0] ?? ''),
-    );
   });
 });

@@ -1,0 +1,39 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config/config';
+import type { Graph } from '../graph/graph';
+import type { AppDeps } from '../http/build-app';
+import type { Services } from './build-services';
+import type { Runtime } from './runtime';
+
+/** What the HTTP app serves (buildApp): the built services, readiness and the HTTP settings. */
+export function appDeps(input: {
+  config: Config;
+  logger: Logger;
+  graph: Graph;
+  runtime: Runtime;
+  services: Services;
+}): AppDeps {
+  const { config, runtime, services } = input;
+  return {
+    logger: input.logger,
+    accounts: services.accounts,
+    syncJobs: services.sync.service,
+    bulkUploads: services.sync.bulkUploads,
+    entities: services.entities,
+    rawData: services.rawData,
+    parameters: services.parameters,
+    query: services.query,
+    rules: services.engine.rules,
+    alerts: services.engine.alerts,
+    questions: services.engine.questions,
+    integrations: services.integrations,
+    evaluations: services.engine.evaluations,
+    adminToken: config.adminToken,
+    maxBodySize: config.http.maxBodySize,
+    readiness: {
+      mode: runtime.kind,
+      pingNeo4j: () => input.graph.ping(),
+      pingRedis: runtime.pingRedis,
+    },
+  };
+}

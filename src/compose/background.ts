@@ -1,0 +1,45 @@
+import type { Logger } from 'pino';
+import { startScheduleReconciler } from '../rules/schedule/schedule-reconciler';
+import type { Services } from './build-services';
+import type { Background, QueueRuntime, Runtime } from './runtime';
+
+/**
+ * The API process's background work: the schedule brought in line with the stored rules at
+ * start-up, and the runtime's share (local mode: the reaper, and the finalizations left pending).
+ */
+export function startApiBackground(
+  runtime: Runtime,
+  services: Services,
+  logger: Logger,
+): Background {
+  const own = runtime.startApiBackground(services.sync);
+  const reconciler = startScheduleReconciler({
+    schedule: services.schedule,
+    scheduledRules: () => services.engine.rules.scheduledRules(),
+    logger,
+  });
+  return {
+    stop: async () => {
+      await own.stop();
+      reconciler.stop();
+    },
+  };
+}
+
+/**
+ * A worker process's work (queue mode only): finalizations, the reconciler and the reaper; the
+ * rule ticks through the engine's evaluations, and the healing of the schedule.
+ */
+export function startWorkerBackground(runtime: QueueRuntime, services: Services): Background {
+  const sync = runtime.startSyncWorkers(services.sync);
+  const rules = runtime.startRuleWorkers({
+    runner: services.engine.evaluations,
+    schedule: services.schedule,
+    scheduledRules: () => services.engine.rules.scheduledRules(),
+  });
+  return {
+    stop: async () => {
+      await Promise.all([sync.stop(), rules.stop()]);
+    },
+  };
+}

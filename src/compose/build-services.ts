@@ -1,0 +1,127 @@
+import type { Logger } from 'pino';
+import { AccountService } from '../accounts/account-service';
+import { outboundDelivery } from '../actions/outbound-handlers';
+import type { Config } from '../config/config';
+import { EntityService } from '../entities/entity-service';
+import type { Graph } from '../graph/graph';
+import { IntegrationService } from '../integrations/integration-service';
+import { ParameterService } from '../parameters/parameter-service';
+import { QueryService } from '../query/query-service';
+import { RawDataService } from '../rawdata/raw-data-service';
+import type { FailureNotifier, OutboundActionHandler } from '../rules/evaluation/outbound-action';
+import { buildRuleRunning, type RuleEngine, withRuleService } from '../rules/rule-engine';
+import type { RuleSchedule } from '../rules/schedule/rule-schedule';
+import { type SyncJobs, syncJobsFromConfig } from '../sync/jobs/create-sync-jobs';
+import type { FinalizeDispatcher } from '../sync/finalize/finalize-dispatch';
+import type { Finalizer } from '../sync/finalize/finalizer';
+import type { Runtime } from './runtime';
+
+/**
+ * The services of a process, built once from the configuration and the runtime: by the API, by a
+ * worker, and by the tests (test/helpers/harness.ts), so that the tests run the production wiring.
+ */
+export interface Services {
+  accounts: AccountService;
+  parameters: ParameterService;
+  query: QueryService;
+  integrations: IntegrationService;
+  entities: EntityService;
+  rawData: RawDataService;
+  /** Sync jobs, bulk uploads, the finalizer and the job store. */
+  sync: SyncJobs;
+  /** What the rule engine delivers outbound actions and failure notices with. */
+  outbound: { outbound: OutboundActionHandler[]; notifier: FailureNotifier };
+  /** Rules, questions, alerts and evaluations. */
+  engine: RuleEngine;
+  /** The schedule the rules are kept in (the runtime's), told of every saved and deleted rule. */
+  schedule: RuleSchedule;
+  /**
+   * Closes in order: the schedule (local mode: running evaluations finish), then the runtime (the
+   * rule lock, queue and Redis connections). The process stops its own work (HTTP, background)
+   * before.
+   */
+  close(): Promise<void>;
+}
+
+export interface ServiceDeps {
+  graph: Graph;
+  logger: Logger;
+  /**
+   * The address the process serves HTTP on, once it listens (the API): the base of bulk upload
+   * URLs and alert links unless PUBLIC_URL is set. Without it (a worker): http://HOST:PORT.
+   */
+  listening?: () => string | undefined;
+  /** Replacements for tests, each explicit; a process passes none. */
+  overrides?: ServiceOverrides;
+}
+
+export interface ServiceOverrides {
+  /** Instead of the runtime's: e.g. one that leaves finalizations pending for the test to run. */
+  dispatcher?: (finalizer: Finalizer) => FinalizeDispatcher;
+  /** Instead of the runtime's schedule (the runtime opens none then). */
+  schedule?: RuleSchedule;
+  /** The rule engine's clock. */
+  now?: () => number;
+}
+
+export function buildServices(config: Config, runtime: Runtime, deps: ServiceDeps): Services {
+  const { graph, logger, listening } = deps;
+  const overrides = deps.overrides ?? {};
+  const ownAddress = `http://${config.http.host}:${config.http.port}`;
+  const baseUrl = () => config.http.publicUrl ?? listening?.() ?? ownAddress;
+  const accounts = new AccountService({ graph });
+  const parameters = new ParameterService({ graph });
+  const query = QueryService.onGraph(graph, parameters, config.query);
+  const integrations = new IntegrationService({ graph, secretsKey: config.outbound.secretsKey });
+  const sync = syncJobsFromConfig({
+    config,
+    graph,
+    accounts,
+    logger,
+    dispatcher: overrides.dispatcher ?? runtime.dispatcher,
+    ownUrl: listening === undefined ? undefined : () => listening() ?? failNotListening(),
+  });
+  const outbound = outboundDelivery({
+    integrations,
+    config: config.outbound,
+    logger,
+    accounts,
+    baseUrl,
+  });
+  // The rule schedule and the engine need each other: the schedule's ticks run evaluations, and
+  // the rule service tells the schedule of every change. Construction order breaks the cycle
+  // (nothing is bound late): first what runs rules, then the schedule opened with it, then the
+  // rule service that tells the schedule (src/rules/rule-engine.ts).
+  const running = buildRuleRunning({
+    graph,
+    query,
+    parameters,
+    ...outbound,
+    lock: runtime.ruleLock,
+    evaluationsKept: config.rules.evaluationsKept,
+    baseUrl,
+    now: overrides.now,
+  });
+  const schedule = overrides.schedule ?? runtime.openRuleSchedule(running.evaluations);
+  const engine = withRuleService(running, { graph, schedule, now: overrides.now });
+  return {
+    accounts,
+    parameters,
+    query,
+    integrations,
+    entities: new EntityService({ graph }),
+    rawData: new RawDataService({ graph, blobs: sync.blobs }),
+    sync,
+    outbound,
+    engine,
+    schedule,
+    close: async () => {
+      await schedule.close();
+      await runtime.close();
+    },
+  };
+}
+
+function failNotListening(): never {
+  throw new Error('The API is not listening yet');
+}

@@ -1,0 +1,122 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config/config';
+import { openFinalizeQueue } from '../queue/finalize-queue';
+import { startFinalizeReconciler } from '../queue/finalize-reconciler';
+import { startFinalizeWorker } from '../queue/finalize-worker';
+import { connectRedis } from '../queue/redis';
+import { openRedisRuleLock } from '../queue/redis-rule-lock';
+import { startRuleEvaluationQueueWorker } from '../queue/rule-evaluation-worker';
+import { openQueueRuleSchedule } from '../queue/rule-schedule-queue';
+import { startScheduleHealer } from '../rules/schedule/schedule-healer';
+import { startSyncReaper } from '../sync/jobs/create-sync-jobs';
+import type { QueueChoice } from './runtime-choice';
+import type { QueueRuntime } from './runtime';
+
+/**
+ * The queue runtime (REDIS_URL set), the same in the API and in every worker: one Redis connection
+ * for readiness, the finalize queue, and the Redis rule lock, opened now; the schedule, and a
+ * worker's processors, when asked for.
+ */
+export function openQueueRuntime(
+  config: Config,
+  choice: QueueChoice,
+  logger: Logger,
+): QueueRuntime {
+  const { redisUrl } = choice;
+  const { prefix } = config.queue;
+  const redis = connectRedis(redisUrl);
+  const finalizeQueue = openFinalizeQueue({
+    redisUrl,
+    prefix,
+    attempts: config.queue.finalizeAttempts,
+    logger,
+  });
+  const ruleLock = openRedisRuleLock({
+    redisUrl,
+    prefix,
+    ttlMs: config.queue.lockDurationMs,
+    logger,
+  });
+  return {
+    kind: 'queue',
+    redis,
+    finalizeQueue,
+    ruleLock,
+    dispatcher: () => ({ dispatch: (ref) => finalizeQueue.enqueue(ref) }),
+    pingRedis: () => redis.ping(),
+    // The API's side writes the schedulers; workers run the ticks (startRuleWorkers).
+    openRuleSchedule: () =>
+      openQueueRuleSchedule({
+        redisUrl,
+        prefix,
+        overrideMs: config.rules.scheduleOverrideMs,
+        logger,
+      }),
+    // The workers reap, and their reconciler takes up the finalizations an API left pending.
+    startApiBackground: () => ({ stop: () => Promise.resolve() }),
+    startSyncWorkers: (sync) => {
+      const worker = startFinalizeWorker({
+        redisUrl,
+        prefix,
+        concurrency: config.queue.concurrency,
+        lockDurationMs: config.queue.lockDurationMs,
+        logger,
+        run: async (task) => {
+          const outcome = await sync.finalizer.attempt(task);
+          if (outcome.status === 'waiting' || outcome.status === 'failed') return outcome;
+          return { status: 'done' };
+        },
+        onGaveUp: (task, err, _reason, run) => sync.finalizer.giveUp(task, err, run),
+      });
+      // Accepted finalizations that Redis lost (or never got) are queued again.
+      const reconciler = startFinalizeReconciler({
+        queue: finalizeQueue,
+        pending: async (limit) =>
+          (await sync.jobs.findFinalizePending(Date.now(), limit)).map((j) => ({
+            accountId: j.accountId,
+            jobId: j.jobId,
+            seq: j.finalizeSeq,
+          })),
+        intervalMs: config.queue.reconcileIntervalMs,
+        logger,
+      });
+      const reaper = startSyncReaper(sync, config, logger);
+      return {
+        stop: async () => {
+          reaper.stop();
+          reconciler.stop();
+          // Finishes the running finalizations (or, past a timeout, leaves them to another worker).
+          await worker.close();
+        },
+      };
+    },
+    startRuleWorkers: (work) => {
+      const worker = startRuleEvaluationQueueWorker({
+        redisUrl,
+        prefix,
+        concurrency: config.queue.concurrency,
+        lockDurationMs: config.queue.lockDurationMs,
+        runner: work.runner,
+        logger,
+      });
+      // Rule schedulers Redis lost (restarted empty, failed over) are put back; present ones untouched.
+      const healer = startScheduleHealer({
+        schedule: work.schedule,
+        scheduledRules: work.scheduledRules,
+        logger,
+        intervalMs: config.rules.scheduleHealIntervalMs,
+      });
+      return {
+        stop: async () => {
+          healer.stop();
+          await worker.close();
+        },
+      };
+    },
+    close: async () => {
+      await ruleLock.close();
+      await finalizeQueue.close();
+      await redis.close();
+    },
+  };
+}
