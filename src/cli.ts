@@ -11,7 +11,7 @@ import { type Config, ConfigError, loadConfig } from './config/config';
 import { AppError, ValidationError } from './errors/app-error';
 import type * as OpenGraphModule from './graph/open-graph';
 import type { OpenGraph } from './graph/open-graph';
-import { LocalNeo4jError } from './graph/local-neo4j';
+import { LocalNeo4jError } from './graph/local-neo4j-error';
 import type * as LoggingModule from './logging';
 import { repoRoot } from './paths';
 import type * as WorkerModule from './worker';

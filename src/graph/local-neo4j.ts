@@ -1,9 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
-import readline from 'node:readline';
-import { launcherDir } from '../paths';
 import {
   claimState,
   LAUNCHER_MAIN,
@@ -12,6 +9,9 @@ import {
   stateLive,
   updateState,
 } from './local-neo4j-state';
+import { buildLauncher, type Tee, teeLines } from './local-neo4j-launcher';
+import { LocalNeo4jError } from './local-neo4j-error';
+import { boltListening, choosePort, portTaken } from './local-neo4j-ports';
 
 /**
  * Runs a real Neo4j 5.26 community DBMS from tools/neo4j-local (a Java main over the Maven Central
@@ -44,14 +44,6 @@ export interface LocalNeo4jOptions {
   readyAfterSchema?: boolean;
   /** Progress lines for people (download and start-up). */
   log: (line: string) => void;
-}
-
-/** A local Neo4j problem, said in one line for people (the details are in the log file). */
-export class LocalNeo4jError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'LocalNeo4jError';
-  }
 }
 
 export interface LocalNeo4j {
@@ -163,27 +155,7 @@ async function startClaimed(opts: LocalNeo4jOptions): Promise<LocalNeo4j> {
     const port = await choosePort(opts);
     const classpath = await buildLauncher(opts.log, logFile);
     opts.log(`Starting local Neo4j 5.26 (data in ${home})...`);
-    const child = spawn(
-      'java',
-      [
-        `-Xms${opts.heap}`,
-        `-Xmx${opts.heap}`,
-        ...JVM_FLAGS,
-        '-cp',
-        classpath,
-        LAUNCHER_MAIN,
-        '--home',
-        home,
-        '--port',
-        String(port),
-        '--pagecache',
-        opts.pagecache,
-        '--exit-on-stdin-eof',
-      ],
-      // Its own process group: Ctrl-C in the terminal reaches this process, which finishes the
-      // requests in flight and then stops the JVM; a killed parent still stops it (stdin EOF).
-      { stdio: ['pipe', 'pipe', 'pipe'], detached: true },
-    );
+    const child = spawnNeo4j(opts, classpath, port);
     const pid = child.pid ?? -1;
     if (pid > 0) updateState(home, { owner, pid });
     let stopping: Promise<void> | undefined;
@@ -215,149 +187,6 @@ async function startClaimed(opts: LocalNeo4jOptions): Promise<LocalNeo4j> {
     releaseState(home);
     throw err;
   }
-}
-
-/** The Bolt port to start on: opts.port, or (portFallback) a free one when it is taken. */
-async function choosePort(opts: LocalNeo4jOptions): Promise<number> {
-  if (opts.port === 0 || (await portFree(opts.port))) return opts.port;
-  if (opts.portFallback === true) {
-    opts.log(
-      `Port ${opts.port} is taken; the local Neo4j takes a free port instead (set NEO4J_LOCAL_PORT to choose one).`,
-    );
-    return 0;
-  }
-  throw portTaken(opts.port);
-}
-
-function portTaken(port: number): LocalNeo4jError {
-  return new LocalNeo4jError(
-    `Port ${port} for the local Neo4j is taken by another process: set NEO4J_LOCAL_PORT to a free port (0 picks one), or stop that process.`,
-  );
-}
-
-function portFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen({ port, host: '127.0.0.1', exclusive: true }, () =>
-      server.close(() => resolve(true)),
-    );
-  });
-}
-
-/**
- * Compiles the launcher and resolves its classpath with Maven when needed (the first run downloads
- * ~150 MB of jars into ~/.m2; later runs are offline), printing progress so nobody thinks it hangs.
- * Maven's output goes to logFile. Returns the Java classpath.
- */
-export async function buildLauncher(log: (line: string) => void, logFile: string): Promise<string> {
-  const target = path.join(launcherDir, 'target');
-  const classpathFile = path.join(target, 'classpath.txt');
-  // Maven leaves an unchanged classpath.txt untouched, so a stamp written after a successful build
-  // is what the sources are compared against.
-  const stamp = path.join(target, '.launcher-built');
-  if (!isStale(stamp, launcherSources())) return launcherClasspath(classpathFile, target);
-  log('Building the local Neo4j launcher with Maven (first run downloads the Neo4j jars)...');
-  await runMaven(
-    ['-B', 'compile', 'dependency:build-classpath', `-Dmdep.outputFile=${classpathFile}`],
-    log,
-    logFile,
-  );
-  fs.writeFileSync(stamp, new Date().toISOString());
-  return launcherClasspath(classpathFile, target);
-}
-
-function launcherClasspath(classpathFile: string, target: string): string {
-  const deps = fs.readFileSync(classpathFile, 'utf8').trim();
-  return [path.join(target, 'classes'), deps].join(path.delimiter);
-}
-
-function launcherSources(): string[] {
-  const files = [path.join(launcherDir, 'pom.xml')];
-  const walk = (dir: string): void => {
-    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, e.name);
-      if (e.isDirectory()) walk(full);
-      else files.push(full);
-    }
-  };
-  walk(path.join(launcherDir, 'src'));
-  return files;
-}
-
-function isStale(stamp: string, inputs: string[]): boolean {
-  if (!fs.existsSync(stamp)) return true;
-  const built = fs.statSync(stamp).mtimeMs;
-  return inputs.some((i) => fs.statSync(i).mtimeMs > built);
-}
-
-interface Tee {
-  /** The last lines, for the one-line error. */
-  tail: string[];
-  onLine(listener: (line: string) => void): void;
-  /** Closes the log file (once the child's streams have closed). */
-  end(): void;
-}
-
-/** Appends a child's output lines to the log file, keeping the last `keep` for the error line. */
-function teeLines(
-  streams: NodeJS.ReadableStream[],
-  logFile: string,
-  header: string,
-  keep = 60,
-): Tee {
-  const out = fs.createWriteStream(logFile, { flags: 'a' });
-  out.on('error', () => undefined); // a full disk must not turn into an unhandled error
-  out.write(`\n--- ${new Date().toISOString()} ${header}\n`);
-  const tail: string[] = [];
-  const listeners: ((line: string) => void)[] = [];
-  for (const input of streams)
-    readline.createInterface({ input }).on('line', (line) => {
-      out.write(`${line}\n`);
-      tail.push(line);
-      if (tail.length > keep) tail.shift();
-      for (const l of listeners) l(line);
-    });
-  return { tail, onLine: (listener) => listeners.push(listener), end: () => out.end() };
-}
-
-function runMaven(args: string[], log: (line: string) => void, logFile: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const mvn = spawn('mvn', args, { cwd: launcherDir, stdio: ['ignore', 'pipe', 'pipe'] });
-    let downloaded = 0;
-    let lastReport = 0;
-    const output = teeLines([mvn.stdout, mvn.stderr], logFile, `mvn ${args.join(' ')}`);
-    output.onLine((line) => {
-      if (!line.includes('Downloaded from')) return;
-      downloaded += 1;
-      const now = Date.now();
-      if (now - lastReport > 2000) {
-        lastReport = now;
-        log(`  maven: ${downloaded} files downloaded so far...`);
-      }
-    });
-    mvn.on('error', (err) =>
-      reject(
-        new LocalNeo4jError(
-          `Could not run Maven ('mvn': ${err.message}): install Maven 3.8+ (it fetches Neo4j from Maven Central), or set NEO4J_URI to use an existing Neo4j.`,
-        ),
-      ),
-    );
-    mvn.on('close', (code) => {
-      output.end();
-      if (code === 0) {
-        if (downloaded > 0) log(`  maven: done (${downloaded} files downloaded)`);
-        resolve();
-        return;
-      }
-      const cause = output.tail.find((l) => l.startsWith('[ERROR]'))?.replace(/^\[ERROR\] */, '');
-      reject(
-        new LocalNeo4jError(
-          `Building the local Neo4j launcher with Maven failed (exit ${String(code)})${cause === undefined ? '' : `: ${cause}`}. Full log: ${logFile}`,
-        ),
-      );
-    });
-  });
 }
 
 /** The Bolt URI the JVM announces on `output` (its stdout and stderr, which also go to the log). */
@@ -438,16 +267,31 @@ async function stopChild(child: ChildProcess, exited: Promise<void>): Promise<vo
   }
 }
 
-function boltListening(uri: string): Promise<boolean> {
-  const { hostname, port } = new URL(uri.replace(/^bolt:/, 'http:'));
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port) });
-    const done = (ok: boolean): void => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1000, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
+/** The launcher's JVM, in its own process group, exiting when its stdin closes. */
+function spawnNeo4j(
+  opts: LocalNeo4jOptions,
+  classpath: string,
+  port: number,
+): ChildProcessWithoutNullStreams {
+  return spawn(
+    'java',
+    [
+      `-Xms${opts.heap}`,
+      `-Xmx${opts.heap}`,
+      ...JVM_FLAGS,
+      '-cp',
+      classpath,
+      LAUNCHER_MAIN,
+      '--home',
+      opts.homeDir,
+      '--port',
+      String(port),
+      '--pagecache',
+      opts.pagecache,
+      '--exit-on-stdin-eof',
+    ],
+    // Its own process group: Ctrl-C in the terminal reaches this process, which finishes the
+    // requests in flight and then stops the JVM; a killed parent still stops it (stdin EOF).
+    { stdio: ['pipe', 'pipe', 'pipe'], detached: true },
+  );
 }

@@ -3,12 +3,8 @@ import type { Config } from '../config/config';
 import { cypherRoot } from '../paths';
 import { CypherRegistry } from './cypher-registry';
 import { Graph } from './graph';
-import {
-  attachLocalNeo4j,
-  attachOrStartLocalNeo4j,
-  type LocalNeo4j,
-  LocalNeo4jError,
-} from './local-neo4j';
+import { attachLocalNeo4j, attachOrStartLocalNeo4j, type LocalNeo4j } from './local-neo4j';
+import { LocalNeo4jError } from './local-neo4j-error';
 import { applySchema } from './schema';
 
 export interface OpenGraph {
