@@ -1,17 +1,16 @@
 #!/usr/bin/env node
 import fs from 'node:fs';
 import path from 'node:path';
-import { Command, CommanderError } from 'commander';
+import { Command } from 'commander';
 import type * as AccountsModule from './accounts/account-service';
 import type { AccountService } from './accounts/account-service';
 import type * as LocalAccountModule from './accounts/local-account';
 import type * as ApiModule from './api';
 import { chooseWorkerRuntime } from './compose/runtime-choice';
-import { type Config, ConfigError, loadConfig } from './config/config';
-import { AppError, ValidationError } from './errors/app-error';
+import { reportFailure } from './compose/cli-failures';
+import { type Config, loadConfig } from './config/config';
 import type * as OpenGraphModule from './graph/open-graph';
 import type { OpenGraph } from './graph/open-graph';
-import { LocalNeo4jError } from './graph/local-neo4j-error';
 import type * as LoggingModule from './logging';
 import { repoRoot } from './paths';
 import type * as WorkerModule from './worker';
@@ -32,14 +31,12 @@ const note = (line: string): void => {
 };
 
 /** Exit codes, as the command's help says. */
-const EXIT_FAILURE = 1;
-const EXIT_USAGE = 2;
 
 export async function runCli(argv: readonly string[]): Promise<void> {
   try {
     await buildProgram().parseAsync([...argv], { from: 'user' });
   } catch (err) {
-    process.exitCode = reportFailure(err);
+    process.exitCode = reportFailure(err, note);
   }
 }
 
@@ -69,6 +66,13 @@ export function buildProgram(): Command {
     .description('run queue workers: finalizations and rule evaluations from Redis (REDIS_URL)')
     .action(worker);
 
+  addAccountCommands(program);
+  addKeyCommands(program);
+  return program;
+}
+
+/** `graphsync account create|list|get|set-features`. */
+function addAccountCommands(program: Command): void {
   const account = program.command('account').description('manage accounts');
   account
     .command('create')
@@ -104,7 +108,10 @@ export function buildProgram(): Command {
         account: await a.setFeatures({ id: opts.id, features: csv(opts.features) }),
       })),
     );
+}
 
+/** `graphsync key create|list|revoke`. */
+function addKeyCommands(program: Command): void {
   const key = program.command('key').description('manage API keys');
   key
     .command('create')
@@ -135,7 +142,6 @@ export function buildProgram(): Command {
         key: await a.revokeApiKey({ accountId: opts.account, keyId: opts.key }),
       })),
     );
-  return program;
 }
 
 async function serve(): Promise<void> {
@@ -252,42 +258,6 @@ function packageVersion(): string {
     version: string;
   };
   return pkg.version;
-}
-
-/** Prints a failure for people (one line, or the error as JSON) and returns the exit code. */
-function reportFailure(err: unknown): number {
-  if (err instanceof CommanderError) {
-    // Commander has printed the message (or the help / version, which exit 0).
-    return err.exitCode === 0 ? 0 : EXIT_USAGE;
-  }
-  if (err instanceof ConfigError || err instanceof LocalNeo4jError) {
-    note(err.message);
-    return EXIT_FAILURE;
-  }
-  if (err instanceof AppError) {
-    note(JSON.stringify({ error: { code: err.code, message: err.message } }));
-    // Bad input on the command line (an unknown feature, a malformed id) is a usage error.
-    return err instanceof ValidationError ? EXIT_USAGE : EXIT_FAILURE;
-  }
-  const known = knownFailure(err);
-  if (known !== undefined) {
-    note(known);
-    return EXIT_FAILURE;
-  }
-  // Anything else is a bug: its stack is what a report needs.
-  note(err instanceof Error ? (err.stack ?? err.message) : String(err));
-  return EXIT_FAILURE;
-}
-
-/** One line for the failures of the world around us (ports, Neo4j) rather than of our code. */
-function knownFailure(err: unknown): string | undefined {
-  if (!(err instanceof Error)) return undefined;
-  const { code, port } = err as Error & { code?: string; port?: number };
-  if (code === 'EADDRINUSE')
-    return `Port ${String(port)} (PORT) is taken by another process: set PORT to a free port (0 picks one), or stop that process.`;
-  if (code === 'ServiceUnavailable' || code === 'Neo.ClientError.Security.Unauthorized')
-    return `Cannot use Neo4j: ${err.message.split('\n')[0] ?? ''} (check NEO4J_URI, NEO4J_USER and NEO4J_PASSWORD).`;
-  return undefined;
 }
 
 if (require.main === module) {
