@@ -44,7 +44,7 @@ const DAY_SECONDS = 24 * 60 * 60;
 /** Redis that never answered: fail the request instead of holding it until Redis is back. */
 const ENQUEUE_TIMEOUT_MS = 5000;
 
-export function openFinalizeQueue(opts: {
+export interface FinalizeQueueOptions {
   redisUrl: string;
   prefix: string;
   /** Tries of a finalization that fails with a retryable error (config.queue.finalizeAttempts). */
@@ -53,7 +53,11 @@ export function openFinalizeQueue(opts: {
   /** First retry delay; each further retry waits twice as long. */
   backoffMs?: number;
   logger?: Logger;
-}): FinalizeQueue {
+}
+
+type TaskQueue = Queue<FinalizeTask, void, typeof JOB_NAME>;
+
+export function openFinalizeQueue(opts: FinalizeQueueOptions): FinalizeQueue {
   const queueName = opts.queueName ?? DEFAULT_FINALIZE_QUEUE;
   const connection = producerConnection(opts.redisUrl);
   const queue = new Queue<FinalizeTask, void, typeof JOB_NAME>(queueName, {
@@ -62,25 +66,14 @@ export function openFinalizeQueue(opts: {
   });
   queue.on('error', (err) => opts.logger?.warn({ err, queue: queueName }, 'finalize queue error'));
 
-  const add = (task: FinalizeTask) =>
-    queue.add(
-      JOB_NAME,
-      { accountId: task.accountId, jobId: task.jobId, seq: task.seq },
-      {
-        jobId: queueJobId(task),
-        attempts: opts.attempts,
-        backoff: { type: 'exponential', delay: opts.backoffMs ?? 5000 },
-        // The id blocks duplicates while the finalize request may be repeated; after that the
-        // records only cost memory.
-        removeOnComplete: { age: DAY_SECONDS },
-        removeOnFail: { age: 7 * DAY_SECONDS },
-      },
-    );
-
   return {
     enqueue: async (task) => {
       try {
-        await withTimeout(add(task), ENQUEUE_TIMEOUT_MS, 'enqueueing a finalization');
+        await withTimeout(
+          addTask(queue, task, opts),
+          ENQUEUE_TIMEOUT_MS,
+          'enqueueing a finalization',
+        );
       } catch (err) {
         throw new UnavailableError(
           'The finalization could not be queued: Redis is unavailable',
@@ -88,20 +81,44 @@ export function openFinalizeQueue(opts: {
         );
       }
     },
-    ensure: async (task) => {
-      const id = queueJobId(task);
-      const state = await queue.getJobState(id);
-      if (state === 'completed' || state === 'failed') {
-        await queue.remove(id);
-      } else if (state !== 'unknown') {
-        return false; // waiting, delayed, active or prioritized: a worker will run it
-      }
-      await add(task);
-      return true;
-    },
+    ensure: (task) => ensureQueued(queue, task, opts),
     close: async () => {
       await queue.close();
       await connection.quit().catch(() => connection.disconnect());
     },
   };
+}
+
+/** One accepted finalize as a BullMQ job, under its queueJobId, with its retries and retention. */
+function addTask(queue: TaskQueue, task: FinalizeTask, opts: FinalizeQueueOptions) {
+  return queue.add(
+    JOB_NAME,
+    { accountId: task.accountId, jobId: task.jobId, seq: task.seq },
+    {
+      jobId: queueJobId(task),
+      attempts: opts.attempts,
+      backoff: { type: 'exponential', delay: opts.backoffMs ?? 5000 },
+      // The id blocks duplicates while the finalize request may be repeated; after that the
+      // records only cost memory.
+      removeOnComplete: { age: DAY_SECONDS },
+      removeOnFail: { age: 7 * DAY_SECONDS },
+    },
+  );
+}
+
+/** FinalizeQueue.ensure: a finished queue job is removed first, so the task's id is free again. */
+async function ensureQueued(
+  queue: TaskQueue,
+  task: FinalizeTask,
+  opts: FinalizeQueueOptions,
+): Promise<boolean> {
+  const id = queueJobId(task);
+  const state = await queue.getJobState(id);
+  if (state === 'completed' || state === 'failed') {
+    await queue.remove(id);
+  } else if (state !== 'unknown') {
+    return false; // waiting, delayed, active or prioritized: a worker will run it
+  }
+  await addTask(queue, task, opts);
+  return true;
 }

@@ -1,4 +1,4 @@
-import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
+import { DelayedError, type Job, UnrecoverableError, Worker, type WorkerOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { AppError } from '../errors/app-error';
@@ -37,7 +37,7 @@ export type TaskOutcome =
 /** A job whose workers died this many times is given up (e.g. it runs every worker out of memory). */
 const MAX_INTERRUPTIONS = 5;
 
-export function startFinalizeWorker(opts: {
+export interface FinalizeWorkerOptions {
   redisUrl: string;
   prefix: string;
   concurrency: number;
@@ -52,79 +52,21 @@ export function startFinalizeWorker(opts: {
   run: (task: FinalizeTask) => Promise<TaskOutcome>;
   /** `run`: the finalization run that failed, when it had claimed one. */
   onGaveUp: (task: FinalizeTask, err: unknown, reason: GaveUpReason, run?: number) => Promise<void>;
-}): FinalizeWorkerHandle {
+}
+
+export function startFinalizeWorker(opts: FinalizeWorkerOptions): FinalizeWorkerHandle {
   const queueName = opts.queueName ?? DEFAULT_FINALIZE_QUEUE;
   const logger = opts.logger.child({ queue: queueName });
   const connection = new Redis(opts.redisUrl, { maxRetriesPerRequest: null });
   connection.on('error', () => undefined); // surfaced through the worker's 'error' below
 
-  const giveUp = async (
-    job: Job<FinalizeTask>,
-    err: unknown,
-    reason: GaveUpReason,
-    run?: number,
-  ) => {
-    try {
-      await opts.onGaveUp(job.data, err, reason, run);
-    } catch (notifyErr) {
-      // Failing the queue job now would leave the sync job pending forever; throwing a plain error
-      // instead lets BullMQ run the job again while it has attempts left.
-      logger.error(
-        { err: notifyErr, cause: err, jobId: job.id, reason },
-        'could not record a failed finalization',
-      );
-      throw notifyErr;
-    }
-    throw new UnrecoverableError(errorMessage(err));
-  };
-
-  const processor = async (job: Job<FinalizeTask>, token?: string): Promise<void> => {
-    if (job.stalledCounter > MAX_INTERRUPTIONS) {
-      const err = new Error(
-        `The finalization was interrupted ${job.stalledCounter} times (its worker stopped)`,
-      );
-      return giveUp(job, err, 'attempts-exhausted');
-    }
-    logger.info(
-      { jobId: job.data.jobId, queueJobId: job.id, started: job.attemptsStarted },
-      'finalization picked up',
-    );
-    const outcome = await opts.run(job.data);
-    if (outcome.status === 'done') return;
-    if (outcome.status === 'waiting') {
-      await job.moveToDelayed(Date.now() + (opts.scopeWaitMs ?? 1000), token);
-      throw new DelayedError();
-    }
-    const err = outcome.error;
-    const unrecoverable = err instanceof AppError && !err.retryable;
-    const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-    if (unrecoverable || lastAttempt) {
-      return giveUp(job, err, unrecoverable ? 'unrecoverable' : 'attempts-exhausted', outcome.run);
-    }
-    throw err instanceof Error ? err : new Error(errorMessage(err));
-  };
-
-  const worker = new Worker<FinalizeTask, void>(queueName, processor, {
-    connection,
-    prefix: opts.prefix,
-    concurrency: opts.concurrency,
-    lockDuration: opts.lockDurationMs,
-    // A dead worker's job is found within lockDuration plus one check.
-    stalledInterval: Math.max(500, Math.floor(opts.lockDurationMs / 4)),
-    // One more than we allow, so it is the processor above (which tells the domain) that gives up,
-    // not BullMQ's own stall limit (which fails the job silently).
-    maxStalledCount: MAX_INTERRUPTIONS + 1,
-  });
-  worker.on('error', (err) => logger.error({ err }, 'finalize worker error'));
-  worker.on('failed', (job, err) =>
-    logger.warn(
-      { err, jobId: job?.id, attemptsMade: job?.attemptsMade },
-      'finalization attempt failed',
-    ),
+  const processor = new FinalizeProcessor(opts, logger);
+  const worker = new Worker<FinalizeTask, void>(
+    queueName,
+    (job, token) => processor.process(job, token),
+    workerOptions(opts, connection),
   );
-  worker.on('stalled', (jobId) =>
-    logger.warn({ jobId }, 'finalization interrupted (its worker stopped); queued again'),
-  );
+  logWorkerEvents(worker, logger);
 
   return {
     close: gracefulClose({
@@ -135,6 +77,103 @@ export function startFinalizeWorker(opts: {
       leftBehind: 'finalizations still running at shutdown; left to other workers',
     }),
   };
+}
+
+function workerOptions(opts: FinalizeWorkerOptions, connection: Redis): WorkerOptions {
+  return {
+    connection,
+    prefix: opts.prefix,
+    concurrency: opts.concurrency,
+    lockDuration: opts.lockDurationMs,
+    // A dead worker's job is found within lockDuration plus one check.
+    stalledInterval: Math.max(500, Math.floor(opts.lockDurationMs / 4)),
+    // One more than we allow, so it is the processor below (which tells the domain) that gives up,
+    // not BullMQ's own stall limit (which fails the job silently).
+    maxStalledCount: MAX_INTERRUPTIONS + 1,
+  };
+}
+
+function logWorkerEvents(worker: Worker<FinalizeTask, void>, logger: Logger): void {
+  worker.on('error', (err) => logger.error({ err }, 'finalize worker error'));
+  worker.on('failed', (job, err) =>
+    logger.warn(
+      { err, jobId: job?.id, attemptsMade: job?.attemptsMade },
+      'finalization attempt failed',
+    ),
+  );
+  worker.on('stalled', (jobId) =>
+    logger.warn({ jobId }, 'finalization interrupted (its worker stopped); queued again'),
+  );
+}
+
+/** One queue job's run: the domain's outcome turned into what BullMQ does next. */
+class FinalizeProcessor {
+  constructor(
+    private readonly opts: Pick<FinalizeWorkerOptions, 'run' | 'onGaveUp' | 'scopeWaitMs'>,
+    private readonly logger: Logger,
+  ) {}
+
+  async process(job: Job<FinalizeTask>, token?: string): Promise<void> {
+    if (job.stalledCounter > MAX_INTERRUPTIONS) {
+      const err = new Error(
+        `The finalization was interrupted ${job.stalledCounter} times (its worker stopped)`,
+      );
+      return this.giveUp(job, err, 'attempts-exhausted');
+    }
+    this.logger.info(
+      { jobId: job.data.jobId, queueJobId: job.id, started: job.attemptsStarted },
+      'finalization picked up',
+    );
+    const outcome = await this.opts.run(job.data);
+    if (outcome.status === 'done') return;
+    if (outcome.status === 'waiting') return this.waitForScope(job, token);
+    return this.fail(job, outcome);
+  }
+
+  /** Back in the queue as delayed (not counted as an attempt) until the scope may be free. */
+  private async waitForScope(job: Job<FinalizeTask>, token?: string): Promise<never> {
+    await job.moveToDelayed(Date.now() + (this.opts.scopeWaitMs ?? 1000), token);
+    throw new DelayedError();
+  }
+
+  /** A failed run: given up when unrecoverable or out of attempts, else retried by BullMQ. */
+  private async fail(
+    job: Job<FinalizeTask>,
+    outcome: Extract<TaskOutcome, { status: 'failed' }>,
+  ): Promise<never> {
+    const err = outcome.error;
+    const unrecoverable = err instanceof AppError && !err.retryable;
+    const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    if (unrecoverable || lastAttempt) {
+      return this.giveUp(
+        job,
+        err,
+        unrecoverable ? 'unrecoverable' : 'attempts-exhausted',
+        outcome.run,
+      );
+    }
+    throw err instanceof Error ? err : new Error(errorMessage(err));
+  }
+
+  private async giveUp(
+    job: Job<FinalizeTask>,
+    err: unknown,
+    reason: GaveUpReason,
+    run?: number,
+  ): Promise<never> {
+    try {
+      await this.opts.onGaveUp(job.data, err, reason, run);
+    } catch (notifyErr) {
+      // Failing the queue job now would leave the sync job pending forever; throwing a plain error
+      // instead lets BullMQ run the job again while it has attempts left.
+      this.logger.error(
+        { err: notifyErr, cause: err, jobId: job.id, reason },
+        'could not record a failed finalization',
+      );
+      throw notifyErr;
+    }
+    throw new UnrecoverableError(errorMessage(err));
+  }
 }
 
 function errorMessage(err: unknown): string {

@@ -32,31 +32,74 @@ export function ruleLockKey(prefix: string, key: RuleKey): string {
   return `${prefix}:rule-lock:${key.accountId}:${key.ruleId}`;
 }
 
-export function openRedisRuleLock(opts: {
+export interface RedisRuleLockOptions {
   redisUrl: string;
   prefix: string;
   /** How long a lock lasts without renewal: how long a dead holder blocks the rule (ms). */
   ttlMs: number;
   logger?: Logger;
-}): RuleLock {
-  const ttlMs = Math.max(3, Math.round(opts.ttlMs));
-  const redis = new Redis(opts.redisUrl, {
-    maxRetriesPerRequest: 1,
-    connectTimeout: 2000,
-    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
-  });
-  redis.on('error', (err) => opts.logger?.debug({ err }, 'rule lock: Redis connection error'));
+}
 
-  const withLock = async <T>(
+export function openRedisRuleLock(opts: RedisRuleLockOptions): RuleLock {
+  const lock = new RedisRuleLock(opts);
+  return {
+    withLock: (key, work) => lock.withLock(key, work),
+    close: () => lock.close(),
+  };
+}
+
+/** One holding of a rule's lock: its key and the token that proves it is ours. */
+interface Holding {
+  key: RuleKey;
+  lockKey: string;
+  token: string;
+}
+
+class RedisRuleLock {
+  private readonly ttlMs: number;
+  private readonly redis: Redis;
+  private closing: Promise<void> | undefined;
+
+  constructor(private readonly opts: RedisRuleLockOptions) {
+    this.ttlMs = Math.max(3, Math.round(opts.ttlMs));
+    this.redis = new Redis(opts.redisUrl, {
+      maxRetriesPerRequest: 1,
+      connectTimeout: 2000,
+      retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+    });
+    this.redis.on('error', (err) =>
+      opts.logger?.debug({ err }, 'rule lock: Redis connection error'),
+    );
+  }
+
+  async withLock<T>(
     key: RuleKey,
     work: () => Promise<T>,
-  ): Promise<{ ran: true; value: T } | { ran: false }> => {
-    const lockKey = ruleLockKey(opts.prefix, key);
-    const token = randomUUID();
+  ): Promise<{ ran: true; value: T } | { ran: false }> {
+    const holding = { key, lockKey: ruleLockKey(this.opts.prefix, key), token: randomUUID() };
+    if (!(await this.acquire(holding))) return { ran: false };
+    const renewal = this.keepRenewed(holding);
+    try {
+      return { ran: true, value: await work() };
+    } finally {
+      clearInterval(renewal);
+      await this.release(holding);
+    }
+  }
+
+  close(): Promise<void> {
+    return (this.closing ??= this.redis.quit().then(
+      () => undefined,
+      () => this.redis.disconnect(),
+    ));
+  }
+
+  /** Whether the lock was free and is now ours; UnavailableError when Redis does not answer. */
+  private async acquire({ key, lockKey, token }: Holding): Promise<boolean> {
     let taken: string | null;
     try {
       taken = await withTimeout(
-        redis.set(lockKey, token, 'PX', ttlMs, 'NX'),
+        this.redis.set(lockKey, token, 'PX', this.ttlMs, 'NX'),
         ACQUIRE_TIMEOUT_MS,
         'taking a rule lock',
       );
@@ -66,44 +109,36 @@ export function openRedisRuleLock(opts: {
         err,
       );
     }
-    if (taken !== 'OK') return { ran: false };
+    return taken === 'OK';
+  }
 
+  /** Renews the lock every ttl/3 while the work runs; warns once if it was lost meanwhile. */
+  private keepRenewed({ key, lockKey, token }: Holding): NodeJS.Timeout {
     let lost = false;
     const renewal = setInterval(
       () => {
-        redis.eval(RENEW, 1, lockKey, token, ttlMs).then(
+        this.redis.eval(RENEW, 1, lockKey, token, this.ttlMs).then(
           (kept) => {
             if (kept === 0 && !lost) {
               lost = true;
-              opts.logger?.warn({ ...key }, 'rule lock lost while its evaluation was running');
+              this.opts.logger?.warn({ ...key }, 'rule lock lost while its evaluation was running');
             }
           },
-          (err: unknown) => opts.logger?.warn({ err, ...key }, 'could not renew a rule lock'),
+          (err: unknown) => this.opts.logger?.warn({ err, ...key }, 'could not renew a rule lock'),
         );
       },
-      Math.max(1, Math.floor(ttlMs / 3)),
+      Math.max(1, Math.floor(this.ttlMs / 3)),
     );
     renewal.unref();
-    try {
-      return { ran: true, value: await work() };
-    } finally {
-      clearInterval(renewal);
-      // Not released (Redis down): the lock lapses after ttlMs.
-      await redis
-        .eval(RELEASE, 1, lockKey, token)
-        .catch((err: unknown) =>
-          opts.logger?.warn({ err, ...key }, 'could not release a rule lock'),
-        );
-    }
-  };
+    return renewal;
+  }
 
-  let closing: Promise<void> | undefined;
-  return {
-    withLock,
-    close: () =>
-      (closing ??= redis.quit().then(
-        () => undefined,
-        () => redis.disconnect(),
-      )),
-  };
+  private async release({ key, lockKey, token }: Holding): Promise<void> {
+    // Not released (Redis down): the lock lapses after ttlMs.
+    await this.redis
+      .eval(RELEASE, 1, lockKey, token)
+      .catch((err: unknown) =>
+        this.opts.logger?.warn({ err, ...key }, 'could not release a rule lock'),
+      );
+  }
 }

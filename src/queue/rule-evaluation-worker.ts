@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { RuleEvaluationJobData } from './rule-schedule-queue';
 import { gracefulClose } from './worker-shutdown';
-import type { ScheduledRunner } from '../rules/schedule/rule-schedule';
+import type { RuleKey, ScheduledRunner } from '../rules/schedule/rule-schedule';
 import {
   RULE_EVALUATION_QUEUE,
   errorMessage,
@@ -25,7 +25,7 @@ export interface RuleEvaluationWorkerHandle {
   close(): Promise<void>;
 }
 
-export function startRuleEvaluationQueueWorker(opts: {
+export interface RuleEvaluationQueueWorkerOptions {
   redisUrl: string;
   prefix: string;
   concurrency: number;
@@ -37,7 +37,11 @@ export function startRuleEvaluationQueueWorker(opts: {
   queueName?: string;
   /** How long close() waits for running evaluations before leaving them. */
   closeTimeoutMs?: number;
-}): RuleEvaluationWorkerHandle {
+}
+
+export function startRuleEvaluationQueueWorker(
+  opts: RuleEvaluationQueueWorkerOptions,
+): RuleEvaluationWorkerHandle {
   const queueName = opts.queueName ?? RULE_EVALUATION_QUEUE;
   const logger = opts.logger.child({ queue: queueName });
   const connection = new Redis(opts.redisUrl, { maxRetriesPerRequest: null });
@@ -50,36 +54,18 @@ export function startRuleEvaluationQueueWorker(opts: {
   });
   queue.on('error', (err) => logger.warn({ err }, 'rule evaluation queue error'));
 
-  const processor = async (job: Job<RuleEvaluationJobData>): Promise<void> => {
-    const key = { accountId: job.data.accountId, ruleId: job.data.ruleId };
-    let outcome: Awaited<ReturnType<ScheduledRunner['runScheduled']>>;
-    try {
-      outcome = await opts.runner.runScheduled(key);
-    } catch (err) {
-      logger.error({ err, ...key, jobId: job.id }, 'scheduled rule evaluation failed');
-      throw err instanceof Error ? err : new Error(errorMessage(err));
-    }
-    if (outcome === 'busy') {
-      logger.debug({ ...key }, 'rule still being evaluated; this tick is skipped');
-    } else if (outcome === 'gone') {
-      try {
-        await queue.removeJobScheduler(ruleSchedulerId(key));
-      } catch (err) {
-        // The next tick finds the rule gone again and tries once more.
-        logger.warn({ err, ...key }, 'could not remove the schedule of a deleted rule');
-        throw err;
-      }
-      logger.info({ ...key }, 'rule no longer exists; its schedule is removed');
-    }
-  };
-
-  const worker = new Worker<RuleEvaluationJobData, void>(queueName, processor, {
-    connection,
-    prefix: opts.prefix,
-    concurrency: opts.concurrency,
-    lockDuration: opts.lockDurationMs,
-    stalledInterval: opts.lockDurationMs,
-  });
+  const processor = new RuleEvaluationProcessor(opts.runner, queue, logger);
+  const worker = new Worker<RuleEvaluationJobData, void>(
+    queueName,
+    (job) => processor.process(job),
+    {
+      connection,
+      prefix: opts.prefix,
+      concurrency: opts.concurrency,
+      lockDuration: opts.lockDurationMs,
+      stalledInterval: opts.lockDurationMs,
+    },
+  );
   worker.on('error', (err) => logger.error({ err }, 'rule evaluation worker error'));
 
   return {
@@ -94,4 +80,47 @@ export function startRuleEvaluationQueueWorker(opts: {
       also: queue,
     }),
   };
+}
+
+type RunOutcome = Awaited<ReturnType<ScheduledRunner['runScheduled']>>;
+
+/** One `evaluate-rule` job: the rule run once, then what its outcome asks of the schedule. */
+class RuleEvaluationProcessor {
+  constructor(
+    private readonly runner: ScheduledRunner,
+    private readonly queue: Queue<RuleEvaluationJobData, void, string>,
+    private readonly logger: Logger,
+  ) {}
+
+  async process(job: Job<RuleEvaluationJobData>): Promise<void> {
+    const key = { accountId: job.data.accountId, ruleId: job.data.ruleId };
+    const outcome = await this.run(key, job);
+    if (outcome === 'busy') {
+      this.logger.debug({ ...key }, 'rule still being evaluated; this tick is skipped');
+    } else if (outcome === 'gone') {
+      await this.removeSchedule(key);
+    }
+  }
+
+  /** The evaluation; an error is logged and fails the job (no retries: the next tick runs). */
+  private async run(key: RuleKey, job: Job<RuleEvaluationJobData>): Promise<RunOutcome> {
+    try {
+      return await this.runner.runScheduled(key);
+    } catch (err) {
+      this.logger.error({ err, ...key, jobId: job.id }, 'scheduled rule evaluation failed');
+      throw err instanceof Error ? err : new Error(errorMessage(err));
+    }
+  }
+
+  /** A deleted rule's scheduler is removed, so it produces no more jobs. */
+  private async removeSchedule(key: RuleKey): Promise<void> {
+    try {
+      await this.queue.removeJobScheduler(ruleSchedulerId(key));
+    } catch (err) {
+      // The next tick finds the rule gone again and tries once more.
+      this.logger.warn({ err, ...key }, 'could not remove the schedule of a deleted rule');
+      throw err;
+    }
+    this.logger.info({ ...key }, 'rule no longer exists; its schedule is removed');
+  }
 }

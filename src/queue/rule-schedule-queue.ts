@@ -1,4 +1,5 @@
 import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { producerConnection, withTimeout } from './redis';
 import { UnavailableError } from '../errors/app-error';
@@ -53,7 +54,7 @@ export const RULE_JOB_OPTIONS = {
   removeOnFail: { count: 500, age: 7 * 24 * 60 * 60 },
 };
 
-export function openQueueRuleSchedule(opts: {
+export interface QueueRuleScheduleOptions {
   redisUrl: string;
   prefix: string;
   /** config.rules.scheduleOverrideMs: every rule runs at this interval instead of its own. */
@@ -63,82 +64,120 @@ export function openQueueRuleSchedule(opts: {
   /** How long one Redis operation may take before the call fails (default 5 s). */
   timeoutMs?: number;
   logger?: Logger;
-}): RuleSchedule {
-  const timeoutMs = opts.timeoutMs ?? REDIS_TIMEOUT_MS;
-  const queueName = opts.queueName ?? RULE_EVALUATION_QUEUE;
-  const connection = producerConnection(opts.redisUrl);
-  const queue = new Queue<RuleEvaluationJobData, void, string>(queueName, {
-    connection,
-    prefix: opts.prefix,
-  });
-  queue.on('error', (err) =>
-    opts.logger?.warn({ err, queue: queueName }, 'rule evaluation queue error'),
-  );
+}
 
-  const upsert = async (key: RuleKey, interval: EnabledInterval) => {
-    await withTimeout(
-      queue.upsertJobScheduler(
-        ruleSchedulerId(key),
-        { every: ruleIntervalMs(interval, opts.overrideMs) },
-        {
-          name: EVALUATE_RULE_JOB,
-          data: { accountId: key.accountId, ruleId: key.ruleId },
-          opts: RULE_JOB_OPTIONS,
-        },
-      ),
-      timeoutMs,
-      'scheduling a rule',
+export function openQueueRuleSchedule(opts: QueueRuleScheduleOptions): RuleSchedule {
+  const schedule = new QueueRuleSchedule(opts);
+  return {
+    set: (rule) => schedule.set(rule),
+    remove: (key) => schedule.remove(key),
+    reconcile: (rules, options) => schedule.reconcile(rules, options),
+    close: () => schedule.close(),
+  };
+}
+
+/** The rule schedulers on one BullMQ queue: the domain's calls, each mapped to Redis errors. */
+class QueueRuleSchedule {
+  private readonly timeoutMs: number;
+  private readonly connection: Redis;
+  private readonly queue: Queue<RuleEvaluationJobData, void, string>;
+  private closing: Promise<void> | undefined;
+
+  constructor(private readonly opts: QueueRuleScheduleOptions) {
+    this.timeoutMs = opts.timeoutMs ?? REDIS_TIMEOUT_MS;
+    const queueName = opts.queueName ?? RULE_EVALUATION_QUEUE;
+    this.connection = producerConnection(opts.redisUrl);
+    this.queue = new Queue<RuleEvaluationJobData, void, string>(queueName, {
+      connection: this.connection,
+      prefix: opts.prefix,
+    });
+    this.queue.on('error', (err) =>
+      opts.logger?.warn({ err, queue: queueName }, 'rule evaluation queue error'),
     );
-  };
+  }
 
-  const removeById = async (schedulerId: string) => {
-    await withTimeout(queue.removeJobScheduler(schedulerId), timeoutMs, 'unscheduling');
-  };
-
-  const set = async (rule: ScheduledRule) => {
-    if (rule.pollingInterval === 'DISABLED') return remove(rule);
+  async set(rule: ScheduledRule): Promise<void> {
+    if (rule.pollingInterval === 'DISABLED') return this.remove(rule);
     try {
-      await upsert(rule, rule.pollingInterval);
+      await this.upsert(rule, rule.pollingInterval);
     } catch (err) {
       throw new UnavailableError(
         `The schedule of rule '${rule.ruleId}' could not be saved: Redis is unavailable`,
         err,
       );
     }
-  };
+  }
 
-  const remove = async (key: RuleKey) => {
+  async remove(key: RuleKey): Promise<void> {
     try {
-      await removeById(ruleSchedulerId(key));
+      await this.removeById(ruleSchedulerId(key));
     } catch (err) {
       throw new UnavailableError(
         `The schedule of rule '${key.ruleId}' could not be removed: Redis is unavailable`,
         err,
       );
     }
-  };
+  }
+
+  async reconcile(rules: ScheduledRule[], options: ReconcileOptions = {}): Promise<void> {
+    const enabled = rules.flatMap((r): EnabledRule[] =>
+      r.pollingInterval === 'DISABLED' ? [] : [{ key: r, interval: r.pollingInterval }],
+    );
+    try {
+      await (options.missingOnly === true ? this.addMissing(enabled) : this.replaceAll(enabled));
+    } catch (err) {
+      throw new UnavailableError(
+        'The rule schedules could not be restored: Redis is unavailable',
+        err,
+      );
+    }
+  }
+
+  close(): Promise<void> {
+    return (this.closing ??= this.closeOnce());
+  }
+
+  private async upsert(key: RuleKey, interval: EnabledInterval): Promise<void> {
+    await withTimeout(
+      this.queue.upsertJobScheduler(
+        ruleSchedulerId(key),
+        { every: ruleIntervalMs(interval, this.opts.overrideMs) },
+        {
+          name: EVALUATE_RULE_JOB,
+          data: { accountId: key.accountId, ruleId: key.ruleId },
+          opts: RULE_JOB_OPTIONS,
+        },
+      ),
+      this.timeoutMs,
+      'scheduling a rule',
+    );
+  }
+
+  private async removeById(schedulerId: string): Promise<void> {
+    await withTimeout(this.queue.removeJobScheduler(schedulerId), this.timeoutMs, 'unscheduling');
+  }
 
   /** The ids of the rules' schedulers in Redis (other schedulers are not reconcile's). */
-  const ruleSchedulerIds = async (): Promise<string[]> => {
+  private async ruleSchedulerIds(): Promise<string[]> {
     const existing = await withTimeout(
-      queue.getJobSchedulers(),
-      timeoutMs,
+      this.queue.getJobSchedulers(),
+      this.timeoutMs,
       'listing rule schedulers',
     );
     return existing.map((s) => s.key).filter((id) => id.startsWith(RULE_SCHEDULER_PREFIX));
-  };
+  }
 
   /** At start-up: every enabled rule upserted (unchanged ones keep their next run), others removed. */
-  const replaceAll = async (enabled: EnabledRule[]) => {
+  private async replaceAll(enabled: EnabledRule[]): Promise<void> {
     const wanted = new Set(enabled.map((r) => ruleSchedulerId(r.key)));
-    await inBatches(enabled, RECONCILE_PARALLELISM, (r) => upsert(r.key, r.interval));
-    const stale = (await ruleSchedulerIds()).filter((id) => !wanted.has(id));
-    await inBatches(stale, RECONCILE_PARALLELISM, removeById);
-    opts.logger?.info(
+    await inBatches(enabled, RECONCILE_PARALLELISM, (r) => this.upsert(r.key, r.interval));
+    const stale = (await this.ruleSchedulerIds()).filter((id) => !wanted.has(id));
+    await inBatches(stale, RECONCILE_PARALLELISM, (id) => this.removeById(id));
+    this.opts.logger?.info(
       { scheduled: wanted.size, removed: stale.length },
       'rule schedules reconciled',
     );
-  };
+  }
 
   /**
    * Healing (`missingOnly`): upserts only the enabled rules Redis has no scheduler for; an existing
@@ -146,46 +185,24 @@ export function openQueueRuleSchedule(opts: {
    * did is undone. Two processes adding one rule at once make one scheduler: the second upsert
    * finds it with the same interval and keeps its pending job.
    */
-  const addMissing = async (enabled: EnabledRule[]) => {
-    const existing = new Set(await ruleSchedulerIds());
+  private async addMissing(enabled: EnabledRule[]): Promise<void> {
+    const existing = new Set(await this.ruleSchedulerIds());
     const missing = enabled.filter((r) => !existing.has(ruleSchedulerId(r.key)));
-    await inBatches(missing, RECONCILE_PARALLELISM, (r) => upsert(r.key, r.interval));
+    await inBatches(missing, RECONCILE_PARALLELISM, (r) => this.upsert(r.key, r.interval));
     if (missing.length > 0) {
-      opts.logger?.warn(
+      this.opts.logger?.warn(
         { restored: missing.length, scheduled: enabled.length },
         'rule schedulers missing from Redis were restored',
       );
     } else {
-      opts.logger?.debug({ scheduled: enabled.length }, 'every rule scheduler is in place');
+      this.opts.logger?.debug({ scheduled: enabled.length }, 'every rule scheduler is in place');
     }
-  };
+  }
 
-  const reconcile = async (rules: ScheduledRule[], options: ReconcileOptions = {}) => {
-    const enabled = rules.flatMap((r): EnabledRule[] =>
-      r.pollingInterval === 'DISABLED' ? [] : [{ key: r, interval: r.pollingInterval }],
-    );
-    try {
-      await (options.missingOnly === true ? addMissing(enabled) : replaceAll(enabled));
-    } catch (err) {
-      throw new UnavailableError(
-        'The rule schedules could not be restored: Redis is unavailable',
-        err,
-      );
-    }
-  };
-
-  let closing: Promise<void> | undefined;
-  const close = async () => {
-    await queue.close().catch(() => undefined);
-    await connection.quit().catch(() => connection.disconnect());
-  };
-
-  return {
-    set,
-    remove,
-    reconcile,
-    close: () => (closing ??= close()),
-  };
+  private async closeOnce(): Promise<void> {
+    await this.queue.close().catch(() => undefined);
+    await this.connection.quit().catch(() => this.connection.disconnect());
+  }
 }
 
 async function inBatches<T>(

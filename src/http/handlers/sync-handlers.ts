@@ -7,7 +7,7 @@ import type {
 } from '../../sync/jobs/job-service-contract';
 import { formatOf } from '../../sync/intake/upload-formats';
 import { authOf } from '../auth';
-import { type HandlerMap, pathParam } from '../handler-map';
+import { type Handler, type HandlerMap, pathParam } from '../handler-map';
 
 /**
  * The sync job operations (JupiterOne's /persister/synchronization/jobs). Bodies go to the service
@@ -20,19 +20,6 @@ export function syncHandlers(deps: {
   bulkUploads: BulkUploadApi;
 }): HandlerMap {
   const { syncJobs, bulkUploads } = deps;
-  const upload = (route: UploadRequest['route']) => async (req: Request, res: Response) => {
-    const job = await syncJobs.upload({
-      ...jobRef(req, res),
-      route,
-      body: req.body,
-      // openapi.yaml lists each operation's media types, so the validator let through only those.
-      format: formatOf(req.get('Content-Type')) ?? 'json',
-      correlationId: req.get('JupiterOne-Correlation-Id'),
-      ignoreDuplicates: queryFlag(req, 'ignoreDuplicates'),
-      ignoreIllegalProperties: queryFlag(req, 'ignoreIllegalProperties'),
-    });
-    res.status(200).json({ job });
-  };
   return {
     startSyncJob: async (req: Request, res: Response) => {
       const job = await syncJobs.start({ accountId: authOf(res).accountId, body: req.body });
@@ -41,9 +28,9 @@ export function syncHandlers(deps: {
     getSyncJob: async (req: Request, res: Response) => {
       res.status(200).json({ job: await syncJobs.get(jobRef(req, res)) });
     },
-    uploadSyncJobData: upload('upload'),
-    uploadSyncJobEntities: upload('entities'),
-    uploadSyncJobRelationships: upload('relationships'),
+    uploadSyncJobData: uploadHandler(syncJobs, 'upload'),
+    uploadSyncJobEntities: uploadHandler(syncJobs, 'entities'),
+    uploadSyncJobRelationships: uploadHandler(syncJobs, 'relationships'),
     finalizeSyncJob: async (req: Request, res: Response) => {
       const job = await syncJobs.finalize({ ...jobRef(req, res), body: req.body });
       res.status(200).json({ job });
@@ -63,20 +50,42 @@ export function syncHandlers(deps: {
       res.status(200).json(await bulkUploads.issueUrl(jobRef(req, res)));
     },
     // Public: the signed URL is the credential. The body is streamed, not parsed (build-app.ts).
-    putSyncJobBulkFile: async (req: Request, res: Response) => {
-      const bulkFile = await bulkUploads.receive({
-        jobId: pathParam(req, 'jobId'),
-        accountId: queryText(req, 'accountId'),
-        expiresAt: queryText(req, 'expiresAt'),
-        signature: queryText(req, 'signature'),
-        contentType: req.get('Content-Type'),
-        contentEncoding: req.get('Content-Encoding'),
-        contentDisposition: req.get('Content-Disposition'),
-        contentLength: req.get('Content-Length'),
-        body: req,
-      });
-      res.status(200).json({ bulkFile });
-    },
+    putSyncJobBulkFile: bulkFileHandler(bulkUploads),
+  };
+}
+
+/** An upload of data to a job through one of its three routes (the body as sent, in its format). */
+function uploadHandler(syncJobs: SyncJobApi, route: UploadRequest['route']): Handler {
+  return async (req: Request, res: Response) => {
+    const job = await syncJobs.upload({
+      ...jobRef(req, res),
+      route,
+      body: req.body,
+      // openapi.yaml lists each operation's media types, so the validator let through only those.
+      format: formatOf(req.get('Content-Type')) ?? 'json',
+      correlationId: req.get('JupiterOne-Correlation-Id'),
+      ignoreDuplicates: queryFlag(req, 'ignoreDuplicates'),
+      ignoreIllegalProperties: queryFlag(req, 'ignoreIllegalProperties'),
+    });
+    res.status(200).json({ job });
+  };
+}
+
+/** The bulk file PUT to a job's signed URL: the URL's query and the request's headers and body. */
+function bulkFileHandler(bulkUploads: BulkUploadApi): Handler {
+  return async (req: Request, res: Response) => {
+    const bulkFile = await bulkUploads.receive({
+      jobId: pathParam(req, 'jobId'),
+      accountId: queryText(req, 'accountId'),
+      expiresAt: queryText(req, 'expiresAt'),
+      signature: queryText(req, 'signature'),
+      contentType: req.get('Content-Type'),
+      contentEncoding: req.get('Content-Encoding'),
+      contentDisposition: req.get('Content-Disposition'),
+      contentLength: req.get('Content-Length'),
+      body: req,
+    });
+    res.status(200).json({ bulkFile });
   };
 }
 

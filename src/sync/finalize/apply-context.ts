@@ -2,7 +2,7 @@ import type { PropertyCatalogRecorder } from '../../catalog/property-catalog';
 import type { GraphAccess } from '../../graph/graph';
 import type { RawDataWriter } from '../../rawdata/raw-data-writer';
 import type { JobObjectError } from '../jobs/job-types';
-import type { StoredJob } from '../jobs/job-store';
+import type { StoredJob } from '../jobs/stored-job';
 import type { ModePolicy } from '../modes/mode-policy';
 
 /** What applying one job's batches needs, and the running totals it produces. */

@@ -1,6 +1,6 @@
 import type { BlobStore } from '../../blob/blob-store';
 import type { Graph } from '../../graph/graph';
-import type { StoredJob } from '../jobs/job-store';
+import type { StoredJob } from '../jobs/stored-job';
 import type { StagedEntity, StagedRelationship } from '../jobs/job-types';
 import { readBatch, stagedKeyOf, stagedKeyRef } from '../staging/staging';
 import type { Tally, Write } from './apply-context';

@@ -1,4 +1,4 @@
-import type { StoredJob } from '../jobs/job-store';
+import type { StoredJob } from '../jobs/stored-job';
 import { type ModePolicy, namesEntitiesTwoWays, SYNC_MODES } from '../modes/mode-policy';
 import type { DeleteStep } from './delete-absent';
 

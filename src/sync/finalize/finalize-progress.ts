@@ -2,7 +2,7 @@ import type { GraphAccess } from '../../graph/graph';
 import type { ApplyContext, TallyCounts } from './apply-context';
 import type { JobRef } from '../jobs/job-service-contract';
 import type { JobObjectError } from '../jobs/job-types';
-import type { StoredJob } from '../jobs/job-store';
+import type { StoredJob } from '../jobs/stored-job';
 
 /**
  * How far a finalization got, kept on the job node (`finalizeCheckpoint`) by each run after each

@@ -4,7 +4,8 @@ import type { Graph, Tx } from '../../graph/graph';
 import { contentHash, entityHash, relationshipHash } from '../finalize/content-hash';
 import type { JobRef } from '../jobs/job-service-contract';
 import type { ValidatedBatch } from '../jobs/job-types';
-import type { JobStore, StoredJob } from '../jobs/job-store';
+import type { JobStore } from '../jobs/job-store';
+import type { StoredJob } from '../jobs/stored-job';
 import { SYNC_MODES } from '../modes/mode-policy';
 import { batchBlobKey, stagedKeyRef, writeBatch } from './staging';
 

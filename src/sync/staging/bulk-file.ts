@@ -11,7 +11,8 @@ import { stageBatch } from './batch-staging';
 import { FencedOutError } from '../finalize/finalize-fence';
 import { bulkFileFormat, decodeBulkFile } from './bulk-file-content';
 import type { ValidatedBatch } from '../jobs/job-types';
-import type { JobStore, StoredJob } from '../jobs/job-store';
+import type { JobStore } from '../jobs/job-store';
+import type { StoredJob } from '../jobs/stored-job';
 import { locateError, type ParsedUpload, readUpload } from '../intake/upload-formats';
 import { validateUpload } from '../intake/upload-validation';
 

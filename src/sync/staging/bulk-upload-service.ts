@@ -17,7 +17,8 @@ import type {
   JobRef,
 } from '../jobs/job-service-contract';
 import type { BulkFileInfo } from '../jobs/job-types';
-import type { JobStore, StoredJob } from '../jobs/job-store';
+import type { JobStore } from '../jobs/job-store';
+import type { StoredJob } from '../jobs/stored-job';
 import type { SignedUploadUrls } from './signed-upload-urls';
 import { bulkFileBlobKey } from './staging';
 import { requireAwaitingUploads } from '../jobs/sync-job-service';
