@@ -3,12 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type express from 'express';
 import request from 'supertest';
-import { testApp, testBlobDir, testGraph } from '../../helpers/harness';
+import type { AccountFeature } from '../../../src/accounts/account-service';
+import { freshAccount, testApp, testBlobDir, testGraph } from '../../helpers/harness';
 
 /**
- * Shared by lifecycle.test.ts and validation.test.ts: drive sync jobs through HTTP and look at
- * what a job left behind (counters, staged blobs, staging bookkeeping, the scope in Neo4j). Not a
- * test file itself (no `.test.ts`).
+ * Shared by the sync job tests that go through HTTP (lifecycle-*, validation-*, formats-*,
+ * bulk-upload-*, concurrent-uploads): drive sync jobs and look at what a job left behind
+ * (counters, staged blobs, staging bookkeeping, the scope in Neo4j). Not a test file itself (no
+ * `.test.ts`).
  */
 export const JOBS = '/persister/synchronization/jobs';
 
@@ -109,6 +111,18 @@ export class Jobs {
     assert.equal(res.status, 200, res.text);
     return (res.body as { job: JobBody }).job;
   }
+}
+
+/** A fresh account (with these features) and its job calls, against the shared app. */
+export async function client(features: AccountFeature[] = []) {
+  const app = await sharedApp();
+  const account = await freshAccount(features);
+  return { app, account, jobs: new Jobs(app, account.headers) };
+}
+
+/** The 409 JOB_NOT_AWAITING_UPLOADS message for a job in `status`. */
+export function notAwaiting(id: string, status: string): string {
+  return `Sync job '${id}' is ${status}: only a job in AWAITING_UPLOADS accepts uploads, finalize or abort`;
 }
 
 /** Asserts an error response exactly: status, code and message. */

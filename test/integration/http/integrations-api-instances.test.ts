@@ -1,121 +1,14 @@
 import assert from 'node:assert/strict';
 import type express from 'express';
-import { pino } from 'pino';
-import request from 'supertest';
-import type { IntegrationType } from '../../../src/integrations/integration-api';
 import { IntegrationService } from '../../../src/integrations/integration-service';
-import { SecretBox } from '../../../src/integrations/secret-box';
-import {
-  freshAccount,
-  TEST_SECRETS_KEY,
-  testApp,
-  testGraph,
-  type TestAccount,
-} from '../../helpers/harness';
+import { freshAccount, TEST_SECRETS_KEY, testApp, testGraph } from '../../helpers/harness';
+import { EXAMPLES, integrationCalls, SECRET_VALUES, UUID } from './integrations-api-helpers';
 
 /**
  * The integration instances API on real Neo4j: every type created, read back and listed, secrets
  * stored only as AES-256-GCM ciphertext and never answered, updates keeping, replacing or clearing
- * secrets, the exact 400/404/409 refusals, and `resolve` (what outbound actions call).
+ * secrets, the exact 400/404/409 refusals, and deletion.
  */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** Every secret value the bodies below carry: none may appear in an answer or in plain text. */
-const SECRET_VALUES = [
-  'smtp-user-7d1',
-  'smtp-pass-93f',
-  'xoxb-slack-bot-token-5ad',
-  'https://hooks.slack.com/services/T000/B000/secret-path-11c',
-  'ATATT3x-jira-api-token-c0e',
-  'AKIA-test-access-key-2b9',
-  'aws-secret-access-key-64e',
-  'aws-session-token-f51',
-  'Bearer webhook-secret-token-8a2',
-];
-
-interface Example {
-  body: Record<string, unknown>;
-  secretNames: string[];
-}
-
-/** One instance of each type, with every field its type takes. */
-const EXAMPLES: Record<IntegrationType, Example> = {
-  smtp: {
-    body: {
-      type: 'smtp',
-      name: 'Mail relay',
-      config: {
-        host: 'smtp.example.com',
-        port: 587,
-        secure: false,
-        from: 'Alerts <a@example.com>',
-      },
-      secrets: { username: 'smtp-user-7d1', password: 'smtp-pass-93f' },
-    },
-    secretNames: ['password', 'username'],
-  },
-  slack: {
-    body: {
-      type: 'slack',
-      name: 'Slack',
-      config: { apiBaseUrl: 'https://slack.example.com/api' },
-      secrets: {
-        botToken: 'xoxb-slack-bot-token-5ad',
-        webhookUrl: 'https://hooks.slack.com/services/T000/B000/secret-path-11c',
-      },
-    },
-    secretNames: ['botToken', 'webhookUrl'],
-  },
-  jira: {
-    body: {
-      type: 'jira',
-      name: 'Jira',
-      config: { baseUrl: 'https://acme.atlassian.net', email: 'alerts@acme.com' },
-      secrets: { apiToken: 'ATATT3x-jira-api-token-c0e' },
-    },
-    secretNames: ['apiToken'],
-  },
-  aws: {
-    body: {
-      type: 'aws',
-      name: 'AWS',
-      config: {
-        region: 'eu-west-1',
-        endpoint: 'http://127.0.0.1:4566',
-        roleArn: 'arn:aws:iam::123456789012:role/alerts',
-        externalId: 'graphsync',
-      },
-      secrets: {
-        accessKeyId: 'AKIA-test-access-key-2b9',
-        secretAccessKey: 'aws-secret-access-key-64e',
-        sessionToken: 'aws-session-token-f51',
-      },
-    },
-    secretNames: ['accessKeyId', 'secretAccessKey', 'sessionToken'],
-  },
-  webhook: {
-    body: {
-      type: 'webhook',
-      name: 'Webhook',
-      config: { headers: { 'X-Source': 'graphsync' } },
-      secrets: { headers: { Authorization: 'Bearer webhook-secret-token-8a2' } },
-    },
-    secretNames: ['headers.Authorization'],
-  },
-};
-
-interface StoredNode {
-  accountId: string;
-  id: string;
-  type: string;
-  name: string;
-  config: string;
-  secretNames: string[];
-  secrets?: string;
-  createdOn: number;
-  updatedOn: number;
-}
-
 describe('integrations API: /integrations (HTTP, real Neo4j)', () => {
   let app: express.Express;
   let service: IntegrationService;
@@ -124,53 +17,7 @@ describe('integrations API: /integrations (HTTP, real Neo4j)', () => {
     app = await testApp({ integrations: service });
   });
 
-  async function nodes(a: TestAccount): Promise<StoredNode[]> {
-    const graph = await testGraph();
-    const rows = await graph.read<{ integration: StoredNode }>(
-      'integrations/test-account-integrations',
-      { accountId: a.accountId },
-    );
-    return rows.map((r) => r.integration);
-  }
-
-  /** Every answer goes through here: none may carry a secret value. */
-  function noSecrets(res: request.Response): request.Response {
-    const text = JSON.stringify(res.body);
-    for (const value of SECRET_VALUES) assert.ok(!text.includes(value), `answer shows ${value}`);
-    return res;
-  }
-
-  const post = async (a: TestAccount, body: unknown) =>
-    noSecrets(
-      await request(app)
-        .post('/integrations')
-        .set(a.headers)
-        .send(body as object),
-    );
-  const put = async (a: TestAccount, id: string, body: unknown) =>
-    noSecrets(
-      await request(app)
-        .put(`/integrations/${id}`)
-        .set(a.headers)
-        .send(body as object),
-    );
-  const get = async (a: TestAccount, path: string) =>
-    noSecrets(await request(app).get(path).set(a.headers));
-  const del = async (a: TestAccount, id: string) =>
-    noSecrets(await request(app).delete(`/integrations/${id}`).set(a.headers));
-
-  /** What a stored blob holds, opened as resolve() would. */
-  function opened(node: StoredNode): unknown {
-    const aad = JSON.stringify([node.accountId, node.id]);
-    return JSON.parse(new SecretBox(TEST_SECRETS_KEY).open(node.secrets ?? '', aad));
-  }
-
-  async function created(a: TestAccount, type: IntegrationType, name?: string): Promise<string> {
-    const body = { ...EXAMPLES[type].body, ...(name === undefined ? {} : { name }) };
-    const res = await post(a, body);
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    return res.body.integration.id as string;
-  }
+  const { nodes, post, put, get, del, opened, created } = integrationCalls(() => app);
 
   it('creates an instance of every type, answers and stores it, secrets only as ciphertext', async () => {
     const a = await freshAccount();
@@ -428,44 +275,6 @@ describe('integrations API: /integrations (HTTP, real Neo4j)', () => {
     assert.deepEqual(await nodes(a), []);
   });
 
-  it('without INTEGRATION_SECRETS_KEY, secrets are 400 INTEGRATION_SECRETS_DISABLED; the rest works', async () => {
-    const graph = await testGraph();
-    const keyless = await testApp({
-      integrations: new IntegrationService({ graph, secretsKey: undefined }),
-    });
-    const a = await freshAccount();
-    const disabled = {
-      code: 'INTEGRATION_SECRETS_DISABLED',
-      message: 'Secrets cannot be stored: INTEGRATION_SECRETS_KEY is not set on this server',
-    };
-    const refused = await request(keyless)
-      .post('/integrations')
-      .set(a.headers)
-      .send(EXAMPLES.jira.body);
-    assert.equal(refused.status, 400);
-    assert.deepEqual(refused.body.error, disabled);
-    assert.deepEqual(await nodes(a), []);
-
-    const plain = await request(keyless)
-      .post('/integrations')
-      .set(a.headers)
-      .send({ type: 'webhook', name: 'hook', config: { headers: { 'X-A': '1' } }, secrets: {} });
-    assert.equal(plain.status, 201, JSON.stringify(plain.body));
-    const id = plain.body.integration.id as string;
-    const update = await request(keyless)
-      .put(`/integrations/${id}`)
-      .set(a.headers)
-      .send({ ...EXAMPLES.webhook.body, name: 'hook', config: {} });
-    assert.equal(update.status, 400);
-    assert.deepEqual(update.body.error, disabled);
-    const renamed = await request(keyless)
-      .put(`/integrations/${id}`)
-      .set(a.headers)
-      .send({ name: 'hook 2' });
-    assert.equal(renamed.status, 200, JSON.stringify(renamed.body));
-    assert.deepEqual(renamed.body.integration.config, {});
-  });
-
   it('DELETE answers the instance as it was and removes it with its secrets', async () => {
     const a = await freshAccount();
     const id = await created(a, 'aws');
@@ -484,122 +293,5 @@ describe('integrations API: /integrations (HTTP, real Neo4j)', () => {
     const graph = await testGraph();
     await graph.write('accounts/delete-account-data', { id: a.accountId });
     assert.deepEqual(await nodes(a), []);
-  });
-
-  it('logs no secret: requests, refusals and answers at trace level', async () => {
-    const lines: string[] = [];
-    const logger = pino({ level: 'trace' }, { write: (line: string) => lines.push(line) });
-    const logged = await testApp({ logger, integrations: service });
-    const a = await freshAccount();
-    const send = (method: 'post' | 'put', path: string, body: object) =>
-      request(logged)[method](path).set(a.headers).send(body);
-    const ok = await send('post', '/integrations', EXAMPLES.aws.body);
-    assert.equal(ok.status, 201);
-    const id = ok.body.integration.id as string;
-    assert.equal((await send('post', '/integrations', EXAMPLES.aws.body)).status, 409);
-    const invalid = {
-      ...EXAMPLES.smtp.body,
-      secrets: { password: 'smtp-pass-93f', x: 'smtp-user-7d1' },
-    };
-    assert.equal((await send('post', '/integrations', invalid)).status, 400);
-    assert.equal((await send('put', `/integrations/${id}`, EXAMPLES.aws.body)).status, 200);
-    assert.equal((await send('put', '/integrations/nope', EXAMPLES.aws.body)).status, 404);
-    assert.ok(lines.length >= 5, String(lines.length));
-    const text = lines.join('');
-    for (const value of SECRET_VALUES) assert.ok(!text.includes(value), `logs show ${value}`);
-  });
-
-  describe('resolve (what outbound actions call)', () => {
-    it('answers the instance with its secrets decrypted, for every type', async () => {
-      const a = await freshAccount();
-      for (const [type, example] of Object.entries(EXAMPLES) as [IntegrationType, Example][]) {
-        const id = await created(a, type);
-        const answered = (await get(a, `/integrations/${id}`)).body.integration;
-        const resolved = await service.resolve({
-          accountId: a.accountId,
-          integrationId: id,
-          type,
-          action: 'AN_ACTION',
-        });
-        assert.deepEqual(resolved, { instance: answered, secrets: example.body.secrets });
-      }
-      const plainId = (await post(a, { type: 'slack', name: 'no secrets' })).body.integration.id;
-      const plain = await service.resolve({
-        accountId: a.accountId,
-        integrationId: plainId,
-        type: 'slack',
-        action: 'SEND_CHAT_MESSAGE',
-      });
-      assert.deepEqual(plain.secrets, {});
-    });
-
-    it("refuses an unknown id, another account's instance and another type, exactly", async () => {
-      const a = await freshAccount();
-      const id = await created(a, 'slack');
-      const resolve = (accountId: string, integrationId: string, type: IntegrationType) =>
-        service.resolve({ accountId, integrationId, type, action: 'CREATE_TRACKER_TICKET' });
-      await assert.rejects(resolve(a.accountId, 'nope', 'jira'), {
-        message: "integration instance 'nope' does not exist in this account",
-      });
-      await assert.rejects(resolve((await freshAccount()).accountId, id, 'slack'), {
-        message: `integration instance '${id}' does not exist in this account`,
-      });
-      await assert.rejects(resolve(a.accountId, id, 'jira'), {
-        message: `integration instance '${id}' is a slack instance; CREATE_TRACKER_TICKET needs a jira one`,
-      });
-    });
-
-    it('fails, without the secret, when the key is missing or another', async () => {
-      const a = await freshAccount();
-      const id = await created(a, 'jira');
-      const graph = await testGraph();
-      const input = {
-        accountId: a.accountId,
-        integrationId: id,
-        type: 'jira' as const,
-        action: 'CREATE_TRACKER_TICKET',
-      };
-      await assert.rejects(
-        new IntegrationService({ graph, secretsKey: undefined }).resolve(input),
-        {
-          message: `integration instance '${id}' has secrets, but INTEGRATION_SECRETS_KEY is not set on this server`,
-        },
-      );
-      await assert.rejects(
-        new IntegrationService({ graph, secretsKey: Buffer.alloc(32, 1) }).resolve(input),
-        {
-          message: `integration instance '${id}': its secrets cannot be decrypted with INTEGRATION_SECRETS_KEY (The secret blob does not authenticate: another key, another owner, or altered)`,
-        },
-      );
-    });
-
-    it('a blob copied onto another instance does not decrypt', async () => {
-      const a = await freshAccount();
-      const source = await created(a, 'jira', 'source');
-      const target = await created(a, 'jira', 'target');
-      const graph = await testGraph();
-      const [sourceNode] = (await nodes(a)).filter((n) => n.id === source);
-      await graph.write('integrations/update-integration', {
-        accountId: a.accountId,
-        id: target,
-        name: 'target',
-        config: JSON.stringify(EXAMPLES.jira.body.config),
-        replaceSecrets: true,
-        secretNames: ['apiToken'],
-        secrets: sourceNode?.secrets,
-        now: Date.now(),
-      });
-      await assert.rejects(
-        service.resolve({
-          accountId: a.accountId,
-          integrationId: target,
-          type: 'jira',
-          action: 'CREATE_TRACKER_TICKET',
-        }),
-        {
-          message: `integration instance '${target}': its secrets cannot be decrypted with INTEGRATION_SECRETS_KEY (The secret blob does not authenticate: another key, another owner, or altered)`,
-        },
-      );
-    });
   });
 });
