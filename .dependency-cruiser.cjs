@@ -7,7 +7,7 @@
 //   domain     scripts/layers.cjs, in order                           (the service's rules)
 //   infra      src/graph/, src/blob/                                 (storage)
 //   base       src/errors/, src/config/, src/contract/, src/generated/, src/paging/,
-//              src/shared/, src/paths.ts, src/logging.ts             (helpers and value types)
+//              src/common/, src/paths.ts, src/logging.ts             (helpers and value types)
 //
 // Domain folders are ordered too, so that no two of them import each other: each may import
 // only those listed before it. A contract a higher folder implements for a lower one (a port)

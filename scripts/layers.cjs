@@ -9,7 +9,7 @@ const BASE = [
   'contract',
   'generated',
   'paging',
-  'shared',
+  'common',
   'paths.ts',
   'logging.ts',
 ];

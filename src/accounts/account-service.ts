@@ -7,7 +7,7 @@ import {
   ValidationError,
 } from '../errors/app-error';
 import type { Graph } from '../graph/graph';
-import { isEmailAddress } from '../shared/email-address';
+import { isEmailAddress } from '../common/email-address';
 import type { ContractEnum } from '../contract/contract-types';
 import type { components } from '../generated/openapi';
 

@@ -1,4 +1,4 @@
-import { describeValue } from '../shared/describe-value';
+import { describeValue } from '../common/describe-value';
 /**
  * The rendered fields PUBLISH_TOPIC_MESSAGE and SEND_QUEUE_MESSAGE read, and the message they send:
  * `data` stringified as the JSON text of an object with the single key `data`, as JupiterOne sends

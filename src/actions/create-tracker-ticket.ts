@@ -5,7 +5,7 @@ import type {
 } from '../rules/evaluation/outbound-action';
 import { isRecord } from '../rules/templates/result-items';
 import { requiredText } from './http-action-fields';
-import { describeValue } from '../shared/describe-value';
+import { describeValue } from '../common/describe-value';
 import { HttpDelivery, shownUrl } from './http-delivery';
 import type { OutboundDeps } from './outbound-deps';
 import { outboundHandler } from './outbound-handler';

@@ -1,4 +1,4 @@
-import { describeValue } from '../shared/describe-value';
+import { describeValue } from '../common/describe-value';
 /**
  * The rendered fields SEND_CHAT_MESSAGE, CREATE_TRACKER_TICKET and WEBHOOK read: a template may
  * render to anything, so each is checked here with a message naming the action and the field.

@@ -6,7 +6,7 @@ import type {
 } from '../rules/evaluation/outbound-action';
 import { ALERT_LEVELS, type AlertLevel } from '../rules/rule-types';
 import { messageText, optionalText, requiredText } from './http-action-fields';
-import { describeValue } from '../shared/describe-value';
+import { describeValue } from '../common/describe-value';
 import { HttpDelivery, shownUrl, type HttpAnswer } from './http-delivery';
 import type { OutboundDeps } from './outbound-deps';
 import { outboundHandler } from './outbound-handler';

@@ -3,7 +3,7 @@ import type {
   OutboundActionHandler,
   OutboundActionInput,
 } from '../rules/evaluation/outbound-action';
-import { parseRecipients } from '../shared/email-address';
+import { parseRecipients } from '../common/email-address';
 import { optionalText } from './http-action-fields';
 import { outboundHandler } from './outbound-handler';
 import { SsrfGuard } from './ssrf-guard';

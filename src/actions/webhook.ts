@@ -4,7 +4,7 @@ import type {
 } from '../rules/evaluation/outbound-action';
 import { HTTP_METHODS, type HttpMethod } from '../rules/rule-types';
 import { optionalText, requiredText, stringRecord } from './http-action-fields';
-import { describeValue } from '../shared/describe-value';
+import { describeValue } from '../common/describe-value';
 import { HttpDelivery, shownUrl } from './http-delivery';
 import { outboundHandler } from './outbound-handler';
 import type { OutboundDeps } from './outbound-deps';

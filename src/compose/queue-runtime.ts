@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config/config';
-import { openFinalizeQueue } from '../queue/finalize-queue';
+import { type FinalizeQueue, openFinalizeQueue } from '../queue/finalize-queue';
 import { startFinalizeReconciler } from '../queue/finalize-reconciler';
 import { startFinalizeWorker } from '../queue/finalize-worker';
 import { connectRedis } from '../queue/redis';
@@ -8,9 +8,9 @@ import { openRedisRuleLock } from '../queue/redis-rule-lock';
 import { startRuleEvaluationQueueWorker } from '../queue/rule-evaluation-worker';
 import { openQueueRuleSchedule } from '../queue/rule-schedule-queue';
 import { startScheduleHealer } from '../rules/schedule/schedule-healer';
-import { startSyncReaper } from '../sync/jobs/create-sync-jobs';
+import { type SyncJobs, startSyncReaper } from '../sync/jobs/create-sync-jobs';
 import type { QueueChoice } from './runtime-choice';
-import type { QueueRuntime } from './runtime';
+import type { Background, QueueRuntime, RuleWork } from './runtime';
 
 /**
  * The queue runtime (REDIS_URL set), the same in the API and in every worker: one Redis connection
@@ -31,6 +31,7 @@ export function openQueueRuntime(
     attempts: config.queue.finalizeAttempts,
     logger,
   });
+  const queue: QueueAccess = { redisUrl, prefix, finalizeQueue };
   const ruleLock = openRedisRuleLock({
     redisUrl,
     prefix,
@@ -54,69 +55,94 @@ export function openQueueRuntime(
       }),
     // The workers reap, and their reconciler takes up the finalizations an API left pending.
     startApiBackground: () => ({ stop: () => Promise.resolve() }),
-    startSyncWorkers: (sync) => {
-      const worker = startFinalizeWorker({
-        redisUrl,
-        prefix,
-        concurrency: config.queue.concurrency,
-        lockDurationMs: config.queue.lockDurationMs,
-        logger,
-        run: async (task) => {
-          const outcome = await sync.finalizer.attempt(task);
-          if (outcome.status === 'waiting' || outcome.status === 'failed') return outcome;
-          return { status: 'done' };
-        },
-        onGaveUp: (task, err, _reason, run) => sync.finalizer.giveUp(task, err, run),
-      });
-      // Accepted finalizations that Redis lost (or never got) are queued again.
-      const reconciler = startFinalizeReconciler({
-        queue: finalizeQueue,
-        pending: async (limit) =>
-          (await sync.jobs.findFinalizePending(Date.now(), limit)).map((j) => ({
-            accountId: j.accountId,
-            jobId: j.jobId,
-            seq: j.finalizeSeq,
-          })),
-        intervalMs: config.queue.reconcileIntervalMs,
-        logger,
-      });
-      const reaper = startSyncReaper(sync, config, logger);
-      return {
-        stop: async () => {
-          reaper.stop();
-          reconciler.stop();
-          // Finishes the running finalizations (or, past a timeout, leaves them to another worker).
-          await worker.close();
-        },
-      };
-    },
-    startRuleWorkers: (work) => {
-      const worker = startRuleEvaluationQueueWorker({
-        redisUrl,
-        prefix,
-        concurrency: config.queue.concurrency,
-        lockDurationMs: config.queue.lockDurationMs,
-        runner: work.runner,
-        logger,
-      });
-      // Rule schedulers Redis lost (restarted empty, failed over) are put back; present ones untouched.
-      const healer = startScheduleHealer({
-        schedule: work.schedule,
-        scheduledRules: work.scheduledRules,
-        logger,
-        intervalMs: config.rules.scheduleHealIntervalMs,
-      });
-      return {
-        stop: async () => {
-          healer.stop();
-          await worker.close();
-        },
-      };
-    },
+    startSyncWorkers: (sync) => startSyncWorkers(config, queue, sync, logger),
+    startRuleWorkers: (work) => startRuleWorkers(config, queue, work, logger),
     close: async () => {
       await ruleLock.close();
       await finalizeQueue.close();
       await redis.close();
+    },
+  };
+}
+
+/** Where a worker's processors connect: Redis, the queue prefix and the finalize queue. */
+interface QueueAccess {
+  redisUrl: string;
+  prefix: string;
+  finalizeQueue: FinalizeQueue;
+}
+
+/** A worker's sync work (QueueRuntime.startSyncWorkers). */
+function startSyncWorkers(
+  config: Config,
+  queue: QueueAccess,
+  sync: SyncJobs,
+  logger: Logger,
+): Background {
+  const { redisUrl, prefix, finalizeQueue } = queue;
+  const worker = startFinalizeWorker({
+    redisUrl,
+    prefix,
+    concurrency: config.queue.concurrency,
+    lockDurationMs: config.queue.lockDurationMs,
+    logger,
+    run: async (task) => {
+      const outcome = await sync.finalizer.attempt(task);
+      if (outcome.status === 'waiting' || outcome.status === 'failed') return outcome;
+      return { status: 'done' };
+    },
+    onGaveUp: (task, err, _reason, run) => sync.finalizer.giveUp(task, err, run),
+  });
+  // Accepted finalizations that Redis lost (or never got) are queued again.
+  const reconciler = startFinalizeReconciler({
+    queue: finalizeQueue,
+    pending: async (limit) =>
+      (await sync.jobs.findFinalizePending(Date.now(), limit)).map((j) => ({
+        accountId: j.accountId,
+        jobId: j.jobId,
+        seq: j.finalizeSeq,
+      })),
+    intervalMs: config.queue.reconcileIntervalMs,
+    logger,
+  });
+  const reaper = startSyncReaper(sync, config, logger);
+  return {
+    stop: async () => {
+      reaper.stop();
+      reconciler.stop();
+      // Finishes the running finalizations (or, past a timeout, leaves them to another worker).
+      await worker.close();
+    },
+  };
+}
+
+/** A worker's rule work (QueueRuntime.startRuleWorkers). */
+function startRuleWorkers(
+  config: Config,
+  queue: QueueAccess,
+  work: RuleWork,
+  logger: Logger,
+): Background {
+  const { redisUrl, prefix } = queue;
+  const worker = startRuleEvaluationQueueWorker({
+    redisUrl,
+    prefix,
+    concurrency: config.queue.concurrency,
+    lockDurationMs: config.queue.lockDurationMs,
+    runner: work.runner,
+    logger,
+  });
+  // Rule schedulers Redis lost (restarted empty, failed over) are put back; present ones untouched.
+  const healer = startScheduleHealer({
+    schedule: work.schedule,
+    scheduledRules: work.scheduledRules,
+    logger,
+    intervalMs: config.rules.scheduleHealIntervalMs,
+  });
+  return {
+    stop: async () => {
+      healer.stop();
+      await worker.close();
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { RaiseAlertInput } from '../../../alerts/alert-api';
 import { ALERT_LEVELS, type AlertLevel, type CreateAlertAction } from '../../rule-types';
-import { describeValue } from '../../../shared/describe-value';
+import { describeValue } from '../../../common/describe-value';
 import type { ActionScope } from '../action-scope';
 import { raisedAlert } from '../alert-decision';
 import type { ActionHandler } from './action-handler';

@@ -1,5 +1,5 @@
 import type { ServiceQueryAction, SetPropertyAction } from '../../rule-types';
-import { describeValue } from '../../../shared/describe-value';
+import { describeValue } from '../../../common/describe-value';
 import { redact } from '../redact';
 import { type ActionHandler, renderField } from './action-handler';
 

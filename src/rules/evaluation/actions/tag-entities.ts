@@ -1,7 +1,7 @@
 import { jsonPointer } from '../../../model/property-rules';
 import type { TagEntitiesAction } from '../../rule-types';
 import { asList, isRecord } from '../../templates/result-items';
-import { describeValue } from '../../../shared/describe-value';
+import { describeValue } from '../../../common/describe-value';
 import { redact } from '../redact';
 import { entityIdsOf } from '../result-entities';
 import { type ActionHandler, renderField } from './action-handler';
