@@ -65,6 +65,14 @@ module.exports = {
       },
     },
     {
+      name: 'production-tree',
+      comment:
+        'src/ is what ships: it never imports the development tools (tools/, e.g. the local Neo4j launcher, which the entry points hand in), tests or scripts.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^(tools|test|scripts|bin)/' },
+    },
+    {
       name: 'no-circular',
       comment: 'No import cycle between files.',
       severity: 'error',
@@ -75,7 +83,8 @@ module.exports = {
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '^(node_modules|dist)/' },
-    includeOnly: '^src/',
+    // Wider than src/ so that an import out of the production tree is seen (production-tree).
+    includeOnly: '^(src|tools|test|scripts|bin)/',
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { extensions: ['.ts', '.js', '.json'] },

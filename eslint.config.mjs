@@ -29,7 +29,7 @@ export default tseslint.config(
     ignores: [
       'dist/**',
       'node_modules/**',
-      'tools/**',
+      'tools/*/target/**',
       '.data/**',
       'scripts/**/*.js',
       'scripts/**/*.mjs',

@@ -5,5 +5,5 @@
 require('node:module').enableCompileCache?.();
 const { buildIfNeeded } = require('../scripts/build-if-needed');
 
-const cli = buildIfNeeded((line) => process.stderr.write(`${line}\n`));
-void cli.runCli(process.argv.slice(2));
+const { cli, entry } = buildIfNeeded((line) => process.stderr.write(`${line}\n`));
+void cli.runCli(process.argv.slice(2), entry);

@@ -22,8 +22,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CypherRegistry } from '../src/graph/cypher-registry';
 import { Graph } from '../src/graph/graph';
-import { type LocalNeo4j, startLocalNeo4j } from '../src/graph/local-neo4j';
-import { cypherRoot, repoRoot } from '../src/paths';
+import { type LocalNeo4j, startLocalNeo4j } from '../tools/neo4j-local';
+import { repoRoot } from '../src/paths';
+import { testCypherRoots } from '../test/helpers/cypher-roots';
 import { entityHash, relationshipHash } from '../src/sync/finalize/content-hash';
 
 // The benchmark is a tool, not the service: it reads its own few settings and hands the service
@@ -497,7 +498,7 @@ async function main(): Promise<void> {
         password: ENV.NEO4J_PASSWORD,
         database: ENV.NEO4J_DATABASE ?? 'neo4j',
       },
-      CypherRegistry.load(cypherRoot),
+      CypherRegistry.load(...testCypherRoots),
     );
     cleanups.push(() => graph.close());
 

@@ -1,26 +1,30 @@
 'use strict';
 // Compiles the TypeScript when dist/ is missing or older than the sources, so `npm start` and the
-// `graphsync` bin always run the code in src/. Returns the compiled CLI module.
+// `graphsync` bin always run the code in src/ (and the local Neo4j launcher in tools/neo4j-local).
+// Returns the compiled CLI module, and the entry they hand it: the development Neo4j launcher,
+// which the container image (`node dist/src/cli.js`) does not have.
 const fs = require('node:fs');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 
 const root = path.resolve(__dirname, '..');
 const entry = path.join(root, 'dist', 'src', 'cli.js');
+const launcher = path.join(root, 'dist', 'tools', 'neo4j-local', 'index.js');
 const stamp = path.join(root, 'dist', '.build-stamp');
 
 function newestMtime(target) {
   const stat = fs.statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = 0;
-  for (const name of fs.readdirSync(target))
+  // Maven's output (tools/*/target) is not a source.
+  for (const name of fs.readdirSync(target).filter((n) => n !== 'target'))
     newest = Math.max(newest, newestMtime(path.join(target, name)));
   return newest;
 }
 
 function needsBuild() {
-  if (!fs.existsSync(entry) || !fs.existsSync(stamp)) return true;
-  const inputs = ['src', 'tsconfig.json', 'tsconfig.build.json', 'package.json'].map((p) =>
+  if (!fs.existsSync(entry) || !fs.existsSync(launcher) || !fs.existsSync(stamp)) return true;
+  const inputs = ['src', 'tools', 'tsconfig.json', 'tsconfig.build.json', 'package.json'].map((p) =>
     path.join(root, p),
   );
   return Math.max(...inputs.map(newestMtime)) > fs.statSync(stamp).mtimeMs;
@@ -41,7 +45,7 @@ function buildIfNeeded(log) {
     // tsc may leave unchanged outputs untouched: a stamp file records when the build last ran.
     fs.writeFileSync(stamp, new Date().toISOString());
   }
-  return require(entry);
+  return { cli: require(entry), entry: { localNeo4j: () => require(launcher).localNeo4jLauncher } };
 }
 
 module.exports = { buildIfNeeded };

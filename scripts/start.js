@@ -4,5 +4,5 @@
 // is unset).
 const { buildIfNeeded } = require('./build-if-needed');
 
-const cli = buildIfNeeded((line) => process.stdout.write(`${line}\n`));
-void cli.runCli(['serve', ...process.argv.slice(2)]);
+const { cli, entry } = buildIfNeeded((line) => process.stdout.write(`${line}\n`));
+void cli.runCli(['serve', ...process.argv.slice(2)], entry);

@@ -11,6 +11,7 @@ import { reportFailure } from './compose/cli-failures';
 import { type Config, loadConfig } from './config/config';
 import type * as OpenGraphModule from './graph/open-graph';
 import type { OpenGraph } from './graph/open-graph';
+import type { LocalNeo4jLauncher } from './graph/local-neo4j-port';
 import type * as LoggingModule from './logging';
 import { repoRoot } from './paths';
 import type * as WorkerModule from './worker';
@@ -30,17 +31,33 @@ const note = (line: string): void => {
   process.stderr.write(`${line}\n`);
 };
 
-/** Exit codes, as the command's help says. */
+/** What the entry point hands in besides the arguments. */
+export interface CliEntry {
+  /**
+   * Loads the development Neo4j launcher (tools/neo4j-local): the repository's entry points
+   * (scripts/start.js, bin/graphsync.js) pass it, the container image's `node dist/src/cli.js` does
+   * not, and then NEO4J_URI is required.
+   */
+  localNeo4j?: () => LocalNeo4jLauncher;
+}
 
-export async function runCli(argv: readonly string[]): Promise<void> {
+export async function runCli(argv: readonly string[], entry: CliEntry = {}): Promise<void> {
   try {
-    await buildProgram().parseAsync([...argv], { from: 'user' });
+    await buildProgram(entry).parseAsync([...argv], { from: 'user' });
   } catch (err) {
     process.exitCode = reportFailure(err, note);
   }
 }
 
-export function buildProgram(): Command {
+/** Opens the graph for a command ('start': serve; 'attach': everything else). */
+type OpenGraphFor = (
+  config: Config,
+  role: 'start' | 'attach',
+  log: (line: string) => void,
+) => Promise<OpenGraph>;
+
+export function buildProgram(entry: CliEntry = {}): Command {
+  const open: OpenGraphFor = (config, role, log) => openGraphFor(entry, config, role, log);
   const program = new Command('graphsync')
     .description('graphsync: ingest security and asset graphs into Neo4j')
     .version(packageVersion(), '-V, --version', 'print the version and exit')
@@ -60,19 +77,19 @@ export function buildProgram(): Command {
   program
     .command('serve')
     .description('start the API, and a local Neo4j when NEO4J_URI is unset (what npm start runs)')
-    .action(serve);
+    .action(() => serve(open));
   program
     .command('worker')
     .description('run queue workers: finalizations and rule evaluations from Redis (REDIS_URL)')
-    .action(worker);
+    .action(() => worker(open));
 
-  addAccountCommands(program);
-  addKeyCommands(program);
+  addAccountCommands(program, open);
+  addKeyCommands(program, open);
   return program;
 }
 
 /** `graphsync account create|list|get|set-features`. */
-function addAccountCommands(program: Command): void {
+function addAccountCommands(program: Command, open: OpenGraphFor): void {
   const account = program.command('account').description('manage accounts');
   account
     .command('create')
@@ -80,20 +97,20 @@ function addAccountCommands(program: Command): void {
     .requiredOption('--id <id>', 'the account id (letters, digits, _ . : -)')
     .option('--enable <features>', 'comma-separated features to enable: PUT,OVERRIDE', '')
     .action(async (opts: { id: string; enable: string }) =>
-      withAccounts(async (a) => ({
+      withAccounts(open, async (a) => ({
         account: await a.createAccount({ id: opts.id, features: csv(opts.enable) }),
       })),
     );
   account
     .command('list')
     .description('list every account')
-    .action(async () => withAccounts(async (a) => ({ accounts: await a.listAccounts() })));
+    .action(async () => withAccounts(open, async (a) => ({ accounts: await a.listAccounts() })));
   account
     .command('get')
     .description('show one account')
     .requiredOption('--id <id>', 'the account id')
     .action(async (opts: { id: string }) =>
-      withAccounts(async (a) => ({ account: await a.getAccount(opts.id) })),
+      withAccounts(open, async (a) => ({ account: await a.getAccount(opts.id) })),
     );
   account
     .command('set-features')
@@ -104,14 +121,14 @@ function addAccountCommands(program: Command): void {
       "comma-separated features (e.g. PUT,OVERRIDE; '' for none)",
     )
     .action(async (opts: { id: string; features: string }) =>
-      withAccounts(async (a) => ({
+      withAccounts(open, async (a) => ({
         account: await a.setFeatures({ id: opts.id, features: csv(opts.features) }),
       })),
     );
 }
 
 /** `graphsync key create|list|revoke`. */
-function addKeyCommands(program: Command): void {
+function addKeyCommands(program: Command, open: OpenGraphFor): void {
   const key = program.command('key').description('manage API keys');
   key
     .command('create')
@@ -120,7 +137,7 @@ function addKeyCommands(program: Command): void {
     .option('--name <name>', 'a label for the key')
     .option('--secret-only', 'print only the secret, for KEY=$(graphsync key create ...)')
     .action(async (opts: { account: string; name?: string; secretOnly?: boolean }) =>
-      withAccounts(async (a) => {
+      withAccounts(open, async (a) => {
         const created = await a.createApiKey({ accountId: opts.account, name: opts.name });
         return opts.secretOnly === true ? created.secret : { key: created };
       }),
@@ -130,7 +147,7 @@ function addKeyCommands(program: Command): void {
     .description("list an account's keys (never their secrets)")
     .requiredOption('--account <id>', 'the account id')
     .action(async (opts: { account: string }) =>
-      withAccounts(async (a) => ({ keys: await a.listApiKeys(opts.account) })),
+      withAccounts(open, async (a) => ({ keys: await a.listApiKeys(opts.account) })),
     );
   key
     .command('revoke')
@@ -138,13 +155,13 @@ function addKeyCommands(program: Command): void {
     .requiredOption('--account <id>', 'the account id')
     .requiredOption('--key <keyId>', "the key's id (from 'key list'), not its secret")
     .action(async (opts: { account: string; key: string }) =>
-      withAccounts(async (a) => ({
+      withAccounts(open, async (a) => ({
         key: await a.revokeApiKey({ accountId: opts.account, keyId: opts.key }),
       })),
     );
 }
 
-async function serve(): Promise<void> {
+async function serve(open: OpenGraphFor): Promise<void> {
   // Listen for signals first: Ctrl-C (or SIGTERM as PID 1 in a container) during start-up must
   // still lead to a clean shutdown once start-up has finished.
   const stopRequested = untilSignal();
@@ -155,7 +172,7 @@ async function serve(): Promise<void> {
   );
   const { createLogger } = load<typeof LoggingModule>('./logging');
   const logger = createLogger(config.logLevel);
-  const opened = await openGraphFor(config, 'start', say);
+  const opened = await open(config, 'start', say);
   let api: Awaited<ReturnType<typeof startApi>> | undefined;
   try {
     api = await startApi({ config, logger, graph: opened.graph });
@@ -184,7 +201,7 @@ async function serve(): Promise<void> {
   say('Stopped.');
 }
 
-async function worker(): Promise<void> {
+async function worker(open: OpenGraphFor): Promise<void> {
   const stopRequested = untilSignal();
   const config = loadConfig();
   // Said before anything is opened: without Redis there is nothing for a worker to do.
@@ -192,7 +209,7 @@ async function worker(): Promise<void> {
   const { startWorker } = load<typeof WorkerModule>('./worker');
   const { createLogger } = load<typeof LoggingModule>('./logging');
   const logger = createLogger(config.logLevel, 'graphsync-worker');
-  const opened = await openGraphFor(config, 'attach', note);
+  const opened = await open(config, 'attach', note);
   let running: Awaited<ReturnType<typeof startWorker>> | undefined;
   try {
     running = await startWorker({ config, logger, graph: opened.graph });
@@ -203,10 +220,13 @@ async function worker(): Promise<void> {
   }
 }
 
-async function withAccounts(work: (accounts: AccountService) => Promise<unknown>): Promise<void> {
+async function withAccounts(
+  open: OpenGraphFor,
+  work: (accounts: AccountService) => Promise<unknown>,
+): Promise<void> {
   const config = loadConfig();
   const { AccountService } = load<typeof AccountsModule>('./accounts/account-service');
-  const opened = await openGraphFor(config, 'attach', note);
+  const opened = await open(config, 'attach', note);
   try {
     const result = await work(new AccountService({ graph: opened.graph }));
     say(typeof result === 'string' ? result : JSON.stringify(result, null, 2));
@@ -216,12 +236,15 @@ async function withAccounts(work: (accounts: AccountService) => Promise<unknown>
 }
 
 async function openGraphFor(
+  entry: CliEntry,
   config: Config,
   role: 'start' | 'attach',
   log: (line: string) => void,
 ): Promise<OpenGraph> {
   const { openGraph } = load<typeof OpenGraphModule>('./graph/open-graph');
-  return openGraph(config, { log, role });
+  // The launcher is loaded only when it is needed (no NEO4J_URI).
+  const localNeo4j = config.neo4j.uri === undefined ? entry.localNeo4j?.() : undefined;
+  return openGraph(config, { log, role, localNeo4j });
 }
 
 /**

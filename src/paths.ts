@@ -7,4 +7,3 @@ export const repoRoot = path.resolve(
 );
 export const cypherRoot = path.join(repoRoot, 'cypher');
 export const openapiPath = path.join(repoRoot, 'openapi.yaml');
-export const launcherDir = path.join(repoRoot, 'tools', 'neo4j-local');

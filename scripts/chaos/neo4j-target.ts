@@ -1,10 +1,10 @@
 import neo4j, { type Driver } from 'neo4j-driver';
 import { CypherRegistry } from '../../src/graph/cypher-registry';
 import { Graph } from '../../src/graph/graph';
-import { type LocalNeo4j, startLocalNeo4j } from '../../src/graph/local-neo4j';
-import { readState } from '../../src/graph/local-neo4j-state';
+import { type LocalNeo4j, startLocalNeo4j } from '../../tools/neo4j-local';
+import { readState } from '../../tools/neo4j-local/state';
 import { applySchema } from '../../src/graph/schema';
-import { cypherRoot } from '../../src/paths';
+import { testCypherRoots } from '../../test/helpers/cypher-roots';
 import { track } from './cleanup';
 
 /**
@@ -26,7 +26,7 @@ export interface Neo4jTarget {
 }
 
 export async function connectNeo4j(uri: string, auth: Neo4jAuth): Promise<Neo4jTarget> {
-  const graph = Graph.connect({ uri, ...auth }, CypherRegistry.load(cypherRoot));
+  const graph = Graph.connect({ uri, ...auth }, CypherRegistry.load(...testCypherRoots));
   const driver = neo4j.driver(uri, neo4j.auth.basic(auth.user ?? 'neo4j', auth.password ?? ''), {
     disableLosslessIntegers: true,
     logging: { level: 'error', logger: () => undefined },

@@ -1,7 +1,7 @@
 import { CommanderError } from 'commander';
 import { ConfigError } from '../config/config';
 import { AppError, ValidationError } from '../errors/app-error';
-import { LocalNeo4jError } from '../graph/local-neo4j-error';
+import { LocalNeo4jError } from '../graph/local-neo4j-port';
 
 /** The CLI's exit codes: 0 done, 1 failed, 2 usage error (docs/guide/operations.md). */
 const EXIT_FAILURE = 1;

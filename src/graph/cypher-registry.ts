@@ -18,14 +18,21 @@ export interface CypherStatement {
 export class CypherRegistry {
   private constructor(private readonly statements: ReadonlyMap<string, CypherStatement>) {}
 
-  static load(root: string): CypherRegistry {
+  /**
+   * Loads the statements under each root (the production tree's cypher/; tests and benchmarks add
+   * test/cypher/ for their own). A name found under two roots is an error, never a silent override.
+   */
+  static load(...roots: string[]): CypherRegistry {
     const map = new Map<string, CypherStatement>();
-    for (const file of listCypherFiles(root)) {
-      const name = path
-        .relative(root, file)
-        .replace(/\\/g, '/')
-        .replace(/\.cypher$/, '');
-      map.set(name, parseStatement(name, fs.readFileSync(file, 'utf8')));
+    for (const root of roots) {
+      for (const file of listCypherFiles(root)) {
+        const name = path
+          .relative(root, file)
+          .replace(/\\/g, '/')
+          .replace(/\.cypher$/, '');
+        if (map.has(name)) throw new Error(`Cypher statement '${name}' is defined twice (${file})`);
+        map.set(name, parseStatement(name, fs.readFileSync(file, 'utf8')));
+      }
     }
     return new CypherRegistry(map);
   }

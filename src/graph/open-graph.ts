@@ -3,8 +3,8 @@ import type { Config } from '../config/config';
 import { cypherRoot } from '../paths';
 import { CypherRegistry } from './cypher-registry';
 import { Graph } from './graph';
-import { attachLocalNeo4j, attachOrStartLocalNeo4j, type LocalNeo4j } from './local-neo4j';
-import { LocalNeo4jError } from './local-neo4j-error';
+import { ConfigError } from '../config/config';
+import { type LocalNeo4j, LocalNeo4jError, type LocalNeo4jLauncher } from './local-neo4j-port';
 import { applySchema } from './schema';
 
 export interface OpenGraph {
@@ -24,6 +24,11 @@ export interface OpenGraphOptions {
    * with none running it fails with one line saying what to do.
    */
   role: 'start' | 'attach';
+  /**
+   * The development Neo4j launcher (tools/neo4j-local), which the repository's entry points hand
+   * in; without it (the container image) NEO4J_URI is required.
+   */
+  localNeo4j?: LocalNeo4jLauncher;
 }
 
 /**
@@ -35,10 +40,15 @@ export async function openGraph(config: Config, options: OpenGraphOptions): Prom
   let local: LocalNeo4j | undefined;
   let uri = config.neo4j.uri;
   if (uri === undefined) {
+    const launcher = options.localNeo4j;
+    if (launcher === undefined)
+      throw new ConfigError([
+        'NEO4J_URI is not set: set it to your Neo4j (bolt://host:7687). Only the repository (npm start, npx graphsync) runs a local Neo4j when it is unset.',
+      ]);
     const homeDir = path.join(config.dataDir, 'neo4j');
     local =
       options.role === 'start'
-        ? await attachOrStartLocalNeo4j({
+        ? await launcher.attachOrStart({
             homeDir,
             port: config.neo4j.local.port,
             portFallback: !config.neo4j.local.portChosen,
@@ -47,7 +57,7 @@ export async function openGraph(config: Config, options: OpenGraphOptions): Prom
             readyAfterSchema: true,
             log,
           })
-        : await attachLocalNeo4j(homeDir, log);
+        : await launcher.attach(homeDir, log);
     if (local === undefined)
       throw new LocalNeo4jError(
         `No local Neo4j is running for DATA_DIR ${config.dataDir}: start graphsync first (npm start) with the same environment, or set NEO4J_URI.`,

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../../src/paths';
-import { envWithout, runCli, Watched } from '../helpers/processes';
+import { envWithout, runBin, runCli, Watched } from '../helpers/processes';
 import { redisUrl, testApp, testGraph, trackAccount } from '../helpers/harness';
 
 describe('graphsync CLI (real process, real Neo4j)', function () {
@@ -141,14 +141,14 @@ describe('graphsync CLI (real process, real Neo4j)', function () {
     );
   });
 
-  it('without NEO4J_URI and with no local Neo4j running, says so in one line, starts no Java and exits 1', async () => {
+  it('npx graphsync without NEO4J_URI and with no local Neo4j running: says so in one line, starts no Java and exits 1', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphsync-cli-'));
     try {
       for (const args of [
         ['account', 'list'],
         ['key', 'create', '--account', 'local'],
       ]) {
-        const res = await runCli(args, { ...envWithout('NEO4J_URI'), DATA_DIR: dataDir });
+        const res = await runBin(args, { ...envWithout('NEO4J_URI'), DATA_DIR: dataDir });
         assert.equal(res.code, 1);
         assert.equal(
           res.stderr,
@@ -156,6 +156,28 @@ describe('graphsync CLI (real process, real Neo4j)', function () {
         );
       }
       assert.deepEqual(fs.readdirSync(dataDir), [], 'nothing was started or written');
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('the image entry (src/cli.ts, no local Neo4j launcher) without NEO4J_URI: names the variable and exits 1', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphsync-cli-'));
+    try {
+      for (const args of [['account', 'list'], ['serve'], ['worker']]) {
+        const res = await runCli(args, {
+          ...envWithout('NEO4J_URI'),
+          DATA_DIR: dataDir,
+          REDIS_URL: redisUrl(),
+        });
+        assert.equal(res.code, 1, args.join(' '));
+        assert.equal(
+          res.stderr,
+          'Invalid configuration:\n  - NEO4J_URI is not set: set it to your Neo4j (bolt://host:7687). Only the repository (npm start, npx graphsync) runs a local Neo4j when it is unset.\n',
+          args.join(' '),
+        );
+      }
+      assert.deepEqual(fs.readdirSync(dataDir), [], 'no local Neo4j was started');
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../../src/paths';
 import { redisUrl } from '../helpers/harness';
-import { envWithout, runCli, Watched } from '../helpers/processes';
+import { envWithout, runBin, Watched } from '../helpers/processes';
 
 /**
  * The traps a new user fell into, started the way the README says: `npm start` while something
@@ -48,7 +48,7 @@ describe('npm start without traps (port taken, worker and CLI with the same envi
     );
     // A CLI command run while the service is still starting waits for it instead of failing.
     await until(() => fs.existsSync(stateFile()), 120_000, 'the service claimed no state file');
-    duringStart = runCli(['account', 'list'], env());
+    duringStart = runBin(['account', 'list'], env());
     url = (await service.waitFor(/URL: +(http:\/\/\S+)/, 240_000))[1]!;
     key = (await service.waitFor(/API key: +(gsk_\S+)/, 30_000))[1]!;
     boltPort = Number((await service.waitFor(/Neo4j: +bolt:\/\/127\.0\.0\.1:(\d+)/, 1_000))[1]);
@@ -111,7 +111,7 @@ describe('npm start without traps (port taken, worker and CLI with the same envi
     }
     // The worker leaves the service's state file alone: the CLI still finds the local Neo4j.
     assert.equal(fs.readFileSync(stateFile(), 'utf8'), before);
-    const listed = await runCli(['account', 'list'], env());
+    const listed = await runBin(['account', 'list'], env());
     assert.equal(listed.code, 0, listed.stderr);
     assert.deepEqual(
       (JSON.parse(listed.stdout) as { accounts: Array<{ id: string }> }).accounts.map((a) => a.id),

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from '../../src/paths';
-import { envWithout, runCli, Watched } from '../helpers/processes';
+import { envWithout, runBin, Watched } from '../helpers/processes';
 
 /**
  * What a newcomer does: `npm start` with no NEO4J_URI on an empty data directory. It must build,
@@ -59,7 +59,7 @@ describe('npm start (fresh data directory, own local Neo4j)', function () {
       );
 
       // The CLI attaches to the running local Neo4j instead of failing on its store lock.
-      const cli = await runCli(['key', 'create', '--account', 'local'], env());
+      const cli = await runBin(['key', 'create', '--account', 'local'], env());
       assert.equal(cli.code, 0, cli.stderr);
       assert.match(cli.stderr, /Using the local Neo4j already running/);
       const second = (JSON.parse(cli.stdout) as { key: { secret: string } }).key.secret;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startLocalNeo4j, type LocalNeo4j } from '../../src/graph/local-neo4j';
+import { startLocalNeo4j, type LocalNeo4j } from '../../tools/neo4j-local';
 
 /**
  * Mocha global fixture: when NEO4J_URI is unset, start a real Neo4j 5.26 for this test run, on a

@@ -19,7 +19,7 @@ import { CypherRegistry } from '../../src/graph/cypher-registry';
 import { Graph } from '../../src/graph/graph';
 import { applySchema } from '../../src/graph/schema';
 import { buildApp, type AppDeps } from '../../src/http/build-app';
-import { cypherRoot } from '../../src/paths';
+import { testCypherRoots } from './cypher-roots';
 import { QueryService } from '../../src/query/query-service';
 import { ParameterService } from '../../src/parameters/parameter-service';
 import type { RuleEngine } from '../../src/rules/rule-engine';
@@ -58,7 +58,7 @@ export function testGraph(): Promise<Graph> {
         password: process.env.NEO4J_PASSWORD || undefined,
         database: process.env.NEO4J_DATABASE || 'neo4j',
       },
-      CypherRegistry.load(cypherRoot),
+      CypherRegistry.load(...testCypherRoots),
     );
     await applySchema(graph);
     return graph;

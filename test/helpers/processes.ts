@@ -1,13 +1,31 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { repoRoot } from '../../src/paths';
 
-/** Runs the CLI from source (tsx) as a real process and collects its output. */
-export function runCli(
-  args: string[],
-  env: NodeJS.ProcessEnv,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
+interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs the CLI from source (tsx) as a real process and collects its output. Like the container
+ * image's `node dist/src/cli.js`, it has no local Neo4j launcher: set NEO4J_URI.
+ */
+export function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<Ran> {
+  return run(['--require', 'tsx/cjs', 'src/cli.ts', ...args], env);
+}
+
+/**
+ * Runs the repository's `graphsync` command (bin/graphsync.js: builds dist/ if needed, and hands
+ * the CLI the local Neo4j launcher), as `npx graphsync` does.
+ */
+export function runBin(args: string[], env: NodeJS.ProcessEnv): Promise<Ran> {
+  return run(['bin/graphsync.js', ...args], env);
+}
+
+function run(argv: string[], env: NodeJS.ProcessEnv): Promise<Ran> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--require', 'tsx/cjs', 'src/cli.ts', ...args], {
+    const child = spawn(process.execPath, argv, {
       cwd: repoRoot,
       env,
     });

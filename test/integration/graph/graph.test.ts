@@ -3,6 +3,7 @@ import { CypherRegistry } from '../../../src/graph/cypher-registry';
 import { Graph } from '../../../src/graph/graph';
 import { applySchema } from '../../../src/graph/schema';
 import { cypherRoot } from '../../../src/paths';
+import { testCypherRoots } from '../../helpers/cypher-roots';
 import { UnavailableError } from '../../../src/errors/app-error';
 import { testGraph } from '../../helpers/harness';
 
@@ -10,8 +11,8 @@ describe('graph (real Neo4j)', () => {
   // One test per file, so that each has its own timeout: EXPLAINing all of them in one test took
   // 40.7 s on a busy 2-core machine. The list is read here, at load time, from the same directory
   // the graph's registry loads.
-  describe('EXPLAINs every .cypher file outside schema/ without error', () => {
-    const statements = CypherRegistry.load(cypherRoot)
+  describe('EXPLAINs every .cypher file outside schema/ (cypher/ and test/cypher/) without error', () => {
+    const statements = CypherRegistry.load(...testCypherRoots)
       .all()
       .filter((s) => !s.name.startsWith('schema/'))
       .sort((a, b) => a.name.localeCompare(b.name));

@@ -103,4 +103,20 @@ describe('the layer rule (npm run lint:layers)', function () {
     });
     assert.deepEqual(names(found), ['layer-infra: src/graph/g.ts -> src/sync/s.ts']);
   });
+
+  it('rejects src/ importing the development tools, tests or scripts, and lets tools/ import src/', async () => {
+    const found = await violations({
+      'src/graph/open.ts':
+        "import { l } from '../../tools/neo4j-local/index';\nexport const o = l;\n",
+      'src/graph/port.ts': 'export type P = number;\n',
+      'tools/neo4j-local/index.ts':
+        "import type { P } from '../../src/graph/port';\nexport const l = (p: P) => p;\n",
+      'src/http/h.ts': "import { t } from '../../test/helpers/t';\nexport const h = t;\n",
+      'test/helpers/t.ts': 'export const t = 1;\n',
+    });
+    assert.deepEqual(names(found).sort(), [
+      'production-tree: src/graph/open.ts -> tools/neo4j-local/index.ts',
+      'production-tree: src/http/h.ts -> test/helpers/t.ts',
+    ]);
+  });
 });

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { LocalNeo4jError } from './local-neo4j-error';
+import { LocalNeo4jError } from '../../src/graph/local-neo4j-port';
 
 /** The Bolt port to start on: opts.port, or (portFallback) a free one when it is taken. */
 export async function choosePort(opts: {

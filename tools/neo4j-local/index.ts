@@ -8,14 +8,21 @@ import {
   releaseState,
   stateLive,
   updateState,
-} from './local-neo4j-state';
-import { buildLauncher, type Tee, teeLines } from './local-neo4j-launcher';
-import { LocalNeo4jError } from './local-neo4j-error';
-import { boltListening, choosePort, portTaken } from './local-neo4j-ports';
+} from './state';
+import {
+  type LocalNeo4j,
+  LocalNeo4jError,
+  type LocalNeo4jLauncher,
+  type LocalNeo4jOptions,
+} from '../../src/graph/local-neo4j-port';
+import { buildLauncher, type Tee, teeLines } from './launcher';
+import { boltListening, choosePort, portTaken } from './ports';
 
 /**
  * Runs a real Neo4j 5.26 community DBMS from tools/neo4j-local (a Java main over the Maven Central
- * artifacts) as a child process. The JVM watches its stdin and exits when this process goes away,
+ * artifacts) as a child process: the development Neo4j of `npm start` and of the tests. It lives
+ * outside src/, so the production build (the container image) has none of it; the repository's
+ * entry points (scripts/start.js, bin/graphsync.js) hand `localNeo4jLauncher` to the CLI. The JVM watches its stdin and exits when this process goes away,
  * so a crashed or SIGKILLed parent never leaves a JVM holding the store lock.
  *
  * A small state file in the data directory ({ pid, uri }) lets other processes started with the
@@ -25,36 +32,6 @@ import { boltListening, choosePort, portTaken } from './local-neo4j-ports';
  * Failures reach people as one line (LocalNeo4jError); Maven's and the JVM's full output goes to
  * a log file the line names.
  */
-export interface LocalNeo4jOptions {
-  /** Neo4j home (data, logs, state file). */
-  homeDir: string;
-  /** Bolt port on 127.0.0.1; 0 picks a free one. */
-  port: number;
-  /**
-   * When the port is taken: true picks a free one and says so (the default port, which the user
-   * did not choose); false stops with one line naming NEO4J_LOCAL_PORT. Default false.
-   */
-  portFallback?: boolean;
-  heap: string;
-  pagecache: string;
-  /**
-   * True: attachers wait until ready() is called (after the owner applied the schema), so they
-   * never use a database without its constraints. False (default): ready once Neo4j answers.
-   */
-  readyAfterSchema?: boolean;
-  /** Progress lines for people (download and start-up). */
-  log: (line: string) => void;
-}
-
-export interface LocalNeo4j {
-  readonly uri: string;
-  /** False when we attached to an instance another process started. */
-  readonly owned: boolean;
-  /** The owner says the schema is applied: attachers may use the instance (readyAfterSchema). */
-  ready(): void;
-  stop(): Promise<void>;
-}
-
 const READY_PREFIX = 'NEO4J_READY ';
 const START_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 60_000;
@@ -295,3 +272,11 @@ function spawnNeo4j(
     { stdio: ['pipe', 'pipe', 'pipe'], detached: true },
   );
 }
+
+/** What the CLI's entry points hand in (src/graph/local-neo4j-port.ts). */
+export const localNeo4jLauncher: LocalNeo4jLauncher = {
+  attach: attachLocalNeo4j,
+  attachOrStart: attachOrStartLocalNeo4j,
+};
+
+export type { LocalNeo4j, LocalNeo4jOptions };

@@ -9,7 +9,7 @@ import {
   releaseState,
   stateLive,
   updateState,
-} from '../../../src/graph/local-neo4j-state';
+} from '../../../tools/neo4j-local/state';
 
 /**
  * The state file through which graphsync processes of one DATA_DIR share a local Neo4j: one owner
@@ -74,7 +74,7 @@ describe('local Neo4j state file', () => {
   it('lets exactly one of several processes claiming at once win', async () => {
     // Each claimer stays alive until every one has answered, so no win is over a stale file.
     const claimer = `require(${JSON.stringify(require.resolve('tsx/cjs'))});
-      const { claimState } = require(${JSON.stringify(path.resolve(__dirname, '../../../src/graph/local-neo4j-state.ts'))});
+      const { claimState } = require(${JSON.stringify(path.resolve(__dirname, '../../../tools/neo4j-local/state.ts'))});
       process.stdout.write(claimState(process.argv[1]) ? 'won' : 'lost');
       setInterval(() => undefined, 1000);`;
     const children = Array.from({ length: 4 }, () =>

@@ -2,14 +2,17 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
-import { launcherDir } from '../paths';
-import { LocalNeo4jError } from './local-neo4j-error';
+import { repoRoot } from '../../src/paths';
+import { LocalNeo4jError } from '../../src/graph/local-neo4j-port';
 
 /**
  * Builds the local Neo4j's launcher (tools/neo4j-local, a Java main over the Neo4j 5.26 jars from
  * Maven Central) when its sources changed, and tees a child's output to a log file line by line:
- * the Maven side of src/graph/local-neo4j.ts.
+ * the Maven side of index.ts.
  */
+
+/** This folder in the repository (the Maven project), from tools/ or dist/tools/. */
+const launcherDir = path.join(repoRoot, 'tools', 'neo4j-local');
 
 /**
  * Compiles the launcher and resolves its classpath with Maven when needed (the first run downloads
