@@ -5,6 +5,7 @@ import { Command } from 'commander';
 import type * as AccountsModule from './accounts/account-service';
 import type { AccountService } from './accounts/account-service';
 import type * as LocalAccountModule from './accounts/local-account';
+import { KEY_ROLES } from './accounts/key-roles';
 import type * as ApiModule from './api';
 import { chooseWorkerRuntime } from './compose/runtime-choice';
 import { reportFailure } from './compose/cli-failures';
@@ -135,16 +136,25 @@ function addKeyCommands(program: Command, open: OpenGraphFor): void {
     .description('create an API key (its secret is shown once)')
     .requiredOption('--account <id>', 'the account the key belongs to')
     .option('--name <name>', 'a label for the key')
+    .option(
+      '--roles <roles>',
+      `what the key may do, comma-separated, of ${KEY_ROLES.join(', ')} (default: every role)`,
+    )
     .option('--secret-only', 'print only the secret, for KEY=$(graphsync key create ...)')
-    .action(async (opts: { account: string; name?: string; secretOnly?: boolean }) =>
-      withAccounts(open, async (a) => {
-        const created = await a.createApiKey({ accountId: opts.account, name: opts.name });
-        return opts.secretOnly === true ? created.secret : { key: created };
-      }),
+    .action(
+      async (opts: { account: string; name?: string; roles?: string; secretOnly?: boolean }) =>
+        withAccounts(open, async (a) => {
+          const created = await a.createApiKey({
+            accountId: opts.account,
+            name: opts.name,
+            roles: opts.roles === undefined ? undefined : csv(opts.roles),
+          });
+          return opts.secretOnly === true ? created.secret : { key: created };
+        }),
     );
   key
     .command('list')
-    .description("list an account's keys (never their secrets)")
+    .description("list an account's keys with their roles (never their secrets)")
     .requiredOption('--account <id>', 'the account id')
     .action(async (opts: { account: string }) =>
       withAccounts(open, async (a) => ({ keys: await a.listApiKeys(opts.account) })),

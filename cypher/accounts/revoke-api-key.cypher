@@ -3,4 +3,4 @@
 // returns: key
 MATCH (:_Account {id: $accountId})-[:_HAS_API_KEY]->(k:_ApiKey {id: $id})
 SET k.revokedOn = coalesce(k.revokedOn, toInteger($now))
-RETURN k {.id, .name, .accountId, .createdOn, .revokedOn} AS key
+RETURN k {.id, .name, .accountId, .roles, .createdOn, .revokedOn} AS key

@@ -10,6 +10,7 @@ import type { Graph } from '../graph/graph';
 import { isEmailAddress } from '../common/email-address';
 import type { ContractEnum } from '../contract/contract-types';
 import type { components } from '../generated/openapi';
+import { checkRoles, type KeyRole, storedRoles } from './key-roles';
 
 type Schemas = components['schemas'];
 
@@ -44,6 +45,15 @@ export interface AuthContext {
   accountId: string;
   keyId: string;
   features: ReadonlySet<AccountFeature>;
+  /** The key's roles (every role for a key stored without any). */
+  roles: readonly KeyRole[];
+}
+
+/** A key row as the Cypher returns it: `roles` null for a key stored before roles existed. */
+type StoredKey = Omit<ApiKey, 'roles'> & { roles: string[] | null };
+
+function keyOf(row: { key: StoredKey }): ApiKey {
+  return { ...row.key, roles: storedRoles(row.key.roles) };
 }
 
 export interface AccountServiceDeps {
@@ -138,31 +148,37 @@ export class AccountService {
     return (await this.findAccount(accountId))?.notificationEmails ?? [];
   }
 
+  /** A new key with `roles` (checked: 400 for an unknown one), or every role when omitted. */
   async createApiKey(input: {
     accountId: string;
     name?: string | undefined;
+    roles?: readonly string[] | undefined;
   }): Promise<CreatedApiKey> {
+    const roles = checkRoles(input.roles);
     const secret = `gsk_${randomBytes(32).toString('base64url')}`;
-    const rows = await this.graph.write<{ key: ApiKey }>('accounts/create-api-key', {
+    const rows = await this.graph.write<{ key: StoredKey }>('accounts/create-api-key', {
       accountId: input.accountId,
       id: randomUUID(),
       hash: hashKey(secret),
       name: input.name ?? null,
+      roles,
       now: this.now(),
     });
     const row = rows[0];
     if (row === undefined) throw new NotFoundError(`Account '${input.accountId}' not found`);
-    return { ...row.key, secret };
+    return { ...keyOf(row), secret };
   }
 
   async listApiKeys(accountId: string): Promise<ApiKey[]> {
     await this.getAccount(accountId);
-    const rows = await this.graph.read<{ key: ApiKey }>('accounts/list-api-keys', { accountId });
-    return rows.map((r) => r.key);
+    const rows = await this.graph.read<{ key: StoredKey }>('accounts/list-api-keys', {
+      accountId,
+    });
+    return rows.map(keyOf);
   }
 
   async revokeApiKey(input: { accountId: string; keyId: string }): Promise<ApiKey> {
-    const rows = await this.graph.write<{ key: ApiKey }>('accounts/revoke-api-key', {
+    const rows = await this.graph.write<{ key: StoredKey }>('accounts/revoke-api-key', {
       accountId: input.accountId,
       id: input.keyId,
       now: this.now(),
@@ -173,7 +189,7 @@ export class AccountService {
         `API key '${input.keyId}' not found for account '${input.accountId}'`,
       );
     }
-    return row.key;
+    return keyOf(row);
   }
 
   /**
@@ -185,6 +201,7 @@ export class AccountService {
       keyId: string;
       accountId: string;
       features: string[] | null;
+      roles: string[] | null;
     }>('accounts/find-api-key', { hash: hashKey(input.presentedKey) });
     const row = rows[0];
     if (row === undefined) throw new UnauthorizedError('Invalid API key');
@@ -195,6 +212,7 @@ export class AccountService {
       accountId: row.accountId,
       keyId: row.keyId,
       features: new Set((row.features ?? []).filter(isFeature)),
+      roles: storedRoles(row.roles),
     };
   }
 }

@@ -173,6 +173,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's API keys
+         * @description The caller's account's keys, newest first, revoked ones included, each with its `roles`;
+         *     secrets are never listed. As the admin API's `adminListApiKeys`, for a key with role `admin`.
+         */
+        get: operations["listAccountApiKeys"];
+        put?: never;
+        /**
+         * Create an API key for the account
+         * @description A new key of the caller's account with the `roles` given (required here, so that a key
+         *     made for one client gets only what that client needs). The response is the only time the
+         *     key's `secret` is shown; only its hash is stored. Unknown roles are a 400.
+         */
+        post: operations["createAccountApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key's `id` (not its secret). */
+                keyId: components["parameters"]["KeyId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke one of the account's API keys
+         * @description The key stops working at once (the caller's own key too). Revoking a revoked key changes
+         *     nothing; another account's key is 404.
+         */
+        delete: operations["revokeAccountApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/accounts": {
         parameters: {
             query?: never;
@@ -234,7 +285,9 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description The response is the only time the key's `secret` is shown; only its hash is stored.
+         * @description The response is the only time the key's `secret` is shown; only its hash is stored. `roles`
+         *     (optional) says what the key may do in its account (docs/security.md, "Roles"); without it
+         *     the key gets every role: `ingest`, `read`, `write` and `admin`. An unknown role is a 400.
          */
         post: operations["adminCreateApiKey"];
         delete?: never;
@@ -251,7 +304,7 @@ export interface paths {
                 /** @description An account id. */
                 accountId: components["parameters"]["AccountId"];
                 /** @description The key's `id` (not its secret). */
-                keyId: string;
+                keyId: components["parameters"]["KeyId"];
             };
             cookie?: never;
         };
@@ -1502,12 +1555,15 @@ export interface components {
         CreateApiKeyRequest: {
             /** @description A label to tell keys apart (e.g. the client that uses it). */
             name?: string;
+            /** @description What the key may do; every role when left out. */
+            roles?: components["schemas"]["KeyRoles"];
         };
         ApiKey: {
             /** @description Public identifier, used to revoke the key. */
             id: string;
             name: string | null;
             accountId: components["schemas"]["AccountId"];
+            roles: components["schemas"]["KeyRoles"];
             /**
              * Format: int64
              * @description Epoch milliseconds.
@@ -1519,11 +1575,27 @@ export interface components {
              */
             revokedOn: number | null;
         };
+        /**
+         * @description What a key may do in its account: `ingest` (sync jobs: start, upload, events, finalize,
+         *     abort), `read` (every GET but the account's keys, `POST /query`, `POST /query/explain`, rule
+         *     dry runs), `write` (rules, questions, parameters, integrations, alert dismissal, entity
+         *     changes), `admin` (the account's keys and settings). Each operation's `security` names the
+         *     roles it accepts.
+         * @enum {string}
+         */
+        KeyRole: "ingest" | "read" | "write" | "admin";
+        KeyRoles: components["schemas"]["KeyRole"][];
+        CreateAccountApiKeyRequest: {
+            /** @description A label to tell keys apart (e.g. the client that uses it). */
+            name?: string;
+            roles: components["schemas"]["KeyRoles"];
+        };
         CreatedApiKey: {
             /** @description Public identifier, used to revoke the key. */
             id: string;
             name: string | null;
             accountId: components["schemas"]["AccountId"];
+            roles: components["schemas"]["KeyRoles"];
             /**
              * Format: int64
              * @description Epoch milliseconds.
@@ -3943,7 +4015,10 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The API key is valid but belongs to another account. */
+        /**
+         * @description The API key is valid but belongs to another account (`FORBIDDEN`), or lacks the role the
+         *     operation needs (`INSUFFICIENT_ROLE`).
+         */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -4155,6 +4230,8 @@ export interface components {
     parameters: {
         /** @description An account id. */
         AccountId: components["schemas"]["AccountId"];
+        /** @description The key's `id` (not its secret). */
+        KeyId: string;
         /**
          * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
          *     unknown job (404).
@@ -4492,6 +4569,157 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listAccountApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "keys": [
+                     *         {
+                     *           "id": "0b8f8f0e-3f7c-4d57-9b1e-2f6f2b7c9a10",
+                     *           "name": "aws-integration",
+                     *           "accountId": "acme-prod",
+                     *           "roles": [
+                     *             "ingest"
+                     *           ],
+                     *           "createdOn": 1795353090000,
+                     *           "revokedOn": null
+                     *         },
+                     *         {
+                     *           "id": "d1dd4b07-b66d-4671-acff-42f81888a32e",
+                     *           "name": "ci",
+                     *           "accountId": "acme-prod",
+                     *           "roles": [
+                     *             "ingest",
+                     *             "read",
+                     *             "write",
+                     *             "admin"
+                     *           ],
+                     *           "createdOn": 1795353060000,
+                     *           "revokedOn": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKeyListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createAccountApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "aws-integration",
+                 *       "roles": [
+                 *         "ingest"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateAccountApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The new key, with its secret. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "key": {
+                     *         "id": "0b8f8f0e-3f7c-4d57-9b1e-2f6f2b7c9a10",
+                     *         "name": "aws-integration",
+                     *         "accountId": "acme-prod",
+                     *         "roles": [
+                     *           "ingest"
+                     *         ],
+                     *         "createdOn": 1795353090000,
+                     *         "revokedOn": null,
+                     *         "secret": "gsk_Qm9vb3Rz4n7c1Xh0mFzZXJ2aWNlLWtleS1leGFtcGxlLWtleQ"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreatedApiKeyResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    revokeAccountApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The key's `id` (not its secret). */
+                keyId: components["parameters"]["KeyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "key": {
+                     *         "id": "0b8f8f0e-3f7c-4d57-9b1e-2f6f2b7c9a10",
+                     *         "name": "aws-integration",
+                     *         "accountId": "acme-prod",
+                     *         "roles": [
+                     *           "ingest"
+                     *         ],
+                     *         "createdOn": 1795353090000,
+                     *         "revokedOn": 1795356600000
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKeyResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     adminListAccounts: {
         parameters: {
             query?: never;
@@ -4710,6 +4938,10 @@ export interface operations {
                      *           "id": "d1dd4b07-b66d-4671-acff-42f81888a32e",
                      *           "name": "ci",
                      *           "accountId": "acme-prod",
+                     *           "roles": [
+                     *             "ingest",
+                     *             "read"
+                     *           ],
                      *           "createdOn": 1795353060000,
                      *           "revokedOn": null
                      *         },
@@ -4717,6 +4949,12 @@ export interface operations {
                      *           "id": "72263648-972d-4f64-89f3-a0d29b3b09e8",
                      *           "name": null,
                      *           "accountId": "acme-prod",
+                     *           "roles": [
+                     *             "ingest",
+                     *             "read",
+                     *             "write",
+                     *             "admin"
+                     *           ],
                      *           "createdOn": 1795353020000,
                      *           "revokedOn": 1795353080000
                      *         }
@@ -4747,7 +4985,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "ci"
+                 *       "name": "ci",
+                 *       "roles": [
+                 *         "ingest",
+                 *         "read"
+                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["CreateApiKeyRequest"];
@@ -4766,6 +5008,10 @@ export interface operations {
                      *         "id": "d1dd4b07-b66d-4671-acff-42f81888a32e",
                      *         "name": "ci",
                      *         "accountId": "acme-prod",
+                     *         "roles": [
+                     *           "ingest",
+                     *           "read"
+                     *         ],
                      *         "createdOn": 1795353060000,
                      *         "revokedOn": null,
                      *         "secret": "gsk_9OloXE33ivTg6X5OKEJtOxY-tuOZTigw8swo9aVejVg"
@@ -4792,7 +5038,7 @@ export interface operations {
                 /** @description An account id. */
                 accountId: components["parameters"]["AccountId"];
                 /** @description The key's `id` (not its secret). */
-                keyId: string;
+                keyId: components["parameters"]["KeyId"];
             };
             cookie?: never;
         };
@@ -4810,6 +5056,10 @@ export interface operations {
                      *         "id": "d1dd4b07-b66d-4671-acff-42f81888a32e",
                      *         "name": "ci",
                      *         "accountId": "acme-prod",
+                     *         "roles": [
+                     *           "ingest",
+                     *           "read"
+                     *         ],
                      *         "createdOn": 1795353060000,
                      *         "revokedOn": 1795356600000
                      *       }

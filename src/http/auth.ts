@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { AccountService, AuthContext } from '../accounts/account-service';
 import { NotFoundError, UnauthorizedError, ValidationError } from '../errors/app-error';
+import { InsufficientRoleError } from '../errors/insufficient-role-error';
 import type { Operation } from './route-table';
 
 /** Account header names real clients send, in order of preference (case-insensitive). */
@@ -19,7 +20,8 @@ export interface AuthDeps {
 /**
  * Authenticates per the operation's access (from openapi.yaml): public operations pass, admin ones
  * need the ADMIN_TOKEN, the rest need the account header first (400), then a live API key of that
- * account (401 unknown, 403 another account's).
+ * account (401 unknown, 403 another account's) that holds one of the roles the operation accepts
+ * (403 INSUFFICIENT_ROLE).
  */
 export function authenticate(deps: AuthDeps) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
@@ -31,7 +33,9 @@ export function authenticate(deps: AuthDeps) {
       if (accountId === undefined)
         throw new ValidationError('Missing Service-Account header', 'MISSING_ACCOUNT_HEADER');
       const key = bearerToken(req.headers.authorization, 'API key');
-      res.locals.auth = await deps.accounts.authenticate({ accountId, presentedKey: key });
+      const auth = await deps.accounts.authenticate({ accountId, presentedKey: key });
+      checkRole(operation, auth);
+      res.locals.auth = auth;
     }
     next();
   };
@@ -43,6 +47,16 @@ export function authOf(res: Response): AuthContext {
   if (auth === undefined)
     throw new Error('authOf() called on an operation without account authentication');
   return auth;
+}
+
+/** The key must hold one of the roles the operation accepts (route-table.ts, from openapi.yaml). */
+function checkRole(operation: Operation, auth: AuthContext): void {
+  if (operation.roles.some((role) => auth.roles.includes(role))) return;
+  throw new InsufficientRoleError({
+    operationId: operation.operationId,
+    accepted: operation.roles,
+    keyRoles: auth.roles,
+  });
 }
 
 export function accountHeader(req: Request): string | undefined {

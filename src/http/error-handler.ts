@@ -21,6 +21,7 @@ export function statusOf(code: ErrorCode): number {
     case 'UNAUTHORIZED':
       return 401;
     case 'FORBIDDEN':
+    case 'INSUFFICIENT_ROLE':
     case 'INVALID_UPLOAD_URL':
       return 403;
     case 'NOT_FOUND':

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import { parse } from 'yaml';
+import { isKeyRole, KEY_ROLES, type KeyRole } from '../accounts/key-roles';
 
 /**
  * openapi.yaml is the route table. This reads its operations once: method, path template,
- * operationId and who may call it. Requests are matched here first so that an unknown path is a
+ * operationId and who may call it: for an account operation, the key roles it accepts (the scopes of
+ * `apiKey` in its `security`; this is the only place they are read). Requests are matched here first so that an unknown path is a
  * 404 (and a known path with another method a 405) before authentication runs.
  */
 export type Access = 'public' | 'account' | 'admin';
@@ -18,6 +20,11 @@ export interface Operation {
   /** Express path, e.g. /admin/accounts/:accountId. */
   readonly expressPath: string;
   readonly access: Access;
+  /**
+   * The key roles of which any one suffices (one per requirement object of its `security`, in
+   * order); none for public and admin operations.
+   */
+  readonly roles: readonly KeyRole[];
   /** The media types of its request body (`requestBody.content`), lower case; none without one. */
   readonly requestMediaTypes: readonly string[];
   /** `requestBody.required`: false for an operation whose body may be left out (or absent). */
@@ -71,12 +78,15 @@ export class RouteTable {
         if (op === undefined) continue;
         if (op.operationId === undefined)
           throw new Error(`openapi.yaml: ${method.toUpperCase()} ${template} has no operationId`);
+        const security = op.security ?? spec.security ?? [];
+        const access = accessOf(security);
         ops.push({
           operationId: op.operationId,
           method,
           path: template,
           expressPath: template.replace(/\{([^}]+)\}/g, ':$1'),
-          access: accessOf(op.security ?? spec.security ?? []),
+          access,
+          roles: access === 'account' ? rolesOf(op.operationId, security) : [],
           requestMediaTypes: Object.keys(op.requestBody?.content ?? {}).map((t) => t.toLowerCase()),
           bodyRequired: op.requestBody?.required === true,
           serviceChecksBody: op['x-body-checked-by'] === 'service',
@@ -128,6 +138,26 @@ function accessOf(security: Array<Record<string, unknown>>): Access {
   const schemes = new Set(security.flatMap((s) => Object.keys(s)));
   if (schemes.has('adminToken')) return 'admin';
   return 'account';
+}
+
+/**
+ * The roles an account operation accepts: each requirement object names exactly one role as the
+ * scope of `apiKey` (OpenAPI ANDs the scopes of one requirement and ORs the requirements, so
+ * "read or ingest" is two requirements). None, or an unknown one, refuses the route table, and
+ * so the service's start.
+ */
+function rolesOf(operationId: string, security: Array<Record<string, unknown>>): KeyRole[] {
+  const roles: KeyRole[] = [];
+  for (const requirement of security) {
+    const scopes = requirement.apiKey;
+    if (!Array.isArray(scopes) || scopes.length !== 1 || !isKeyRole(scopes[0])) {
+      throw new Error(
+        `openapi.yaml: operation '${operationId}' must name exactly one key role (${KEY_ROLES.join(', ')}) as the apiKey scope of each security requirement, not ${JSON.stringify(scopes ?? null)}`,
+      );
+    }
+    if (!roles.includes(scopes[0])) roles.push(scopes[0]);
+  }
+  return roles;
 }
 
 function templateRegex(template: string): RegExp {

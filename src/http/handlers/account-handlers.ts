@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import type { AccountService } from '../../accounts/account-service';
 import { authOf } from '../auth';
-import type { HandlerMap, JsonBody } from '../handler-map';
+import { type HandlerMap, type JsonBody, pathParam as param } from '../handler-map';
 
 export function accountHandlers(deps: { accounts: AccountService }): HandlerMap {
   return {
@@ -14,6 +14,26 @@ export function accountHandlers(deps: { accounts: AccountService }): HandlerMap 
         account: await deps.accounts.setNotificationEmails({
           id: authOf(res).accountId,
           emails: body.emails,
+        }),
+      });
+    },
+    listAccountApiKeys: async (_req: Request, res: Response) => {
+      res.json({ keys: await deps.accounts.listApiKeys(authOf(res).accountId) });
+    },
+    createAccountApiKey: async (req: Request, res: Response) => {
+      const body = req.body as JsonBody<'createAccountApiKey'>;
+      const key = await deps.accounts.createApiKey({
+        accountId: authOf(res).accountId,
+        name: body.name,
+        roles: body.roles,
+      });
+      res.status(201).json({ key });
+    },
+    revokeAccountApiKey: async (req: Request, res: Response) => {
+      res.json({
+        key: await deps.accounts.revokeApiKey({
+          accountId: authOf(res).accountId,
+          keyId: param(req, 'keyId'),
         }),
       });
     },

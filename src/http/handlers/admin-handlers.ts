@@ -31,7 +31,11 @@ export function adminHandlers(deps: { accounts: AccountService }): HandlerMap {
     adminCreateApiKey: async (req: Request, res: Response) => {
       const body = req.body as JsonBody<'adminCreateApiKey'>;
       res.status(201).json({
-        key: await accounts.createApiKey({ accountId: param(req, 'accountId'), name: body?.name }),
+        key: await accounts.createApiKey({
+          accountId: param(req, 'accountId'),
+          name: body?.name,
+          roles: body?.roles,
+        }),
       });
     },
     adminListApiKeys: async (req: Request, res: Response) => {

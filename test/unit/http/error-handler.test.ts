@@ -14,6 +14,7 @@ describe('error mapping', () => {
       ['INVALID_JSON', 400],
       ['UNAUTHORIZED', 401],
       ['FORBIDDEN', 403],
+      ['INSUFFICIENT_ROLE', 403],
       ['NOT_FOUND', 404],
       ['ADMIN_API_DISABLED', 404],
       ['METHOD_NOT_ALLOWED', 405],
