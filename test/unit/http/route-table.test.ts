@@ -17,10 +17,22 @@ import { openapiPath } from '../../../src/paths';
 
 describe('RouteTable', () => {
   const spec = {
-    security: [{ accountHeader: [], apiKey: [] }],
+    security: [{ accountHeader: [], apiKey: ['read'] }],
     paths: {
       '/healthz': { get: { operationId: 'getHealth', security: [] } },
-      '/things/{id}': { get: { operationId: 'getThing' }, delete: { operationId: 'deleteThing' } },
+      '/things/{id}': {
+        get: {
+          operationId: 'getThing',
+          security: [
+            { accountHeader: [], apiKey: ['read'] },
+            { accountHeader: [], apiKey: ['ingest'] },
+          ],
+        },
+        delete: {
+          operationId: 'deleteThing',
+          security: [{ accountHeader: [], apiKey: ['write'] }],
+        },
+      },
       '/admin/x': { post: { operationId: 'adminX', security: [{ adminToken: [] }] } },
     },
   };
@@ -38,6 +50,68 @@ describe('RouteTable', () => {
       deleteThing: 'account',
       adminX: 'admin',
     });
+  });
+
+  it('reads the key roles an account operation accepts from its apiKey scopes', () => {
+    const byId = new Map(table.operations.map((o) => [o.operationId, o.roles]));
+    assert.deepEqual(Object.fromEntries(byId), {
+      getHealth: [],
+      getThing: ['read', 'ingest'],
+      deleteThing: ['write'],
+      adminX: [],
+    });
+    // The document's default security applies to an operation without its own.
+    const inherited = RouteTable.fromSpec({
+      security: [{ accountHeader: [], apiKey: ['admin'] }],
+      paths: { '/x': { get: { operationId: 'getX' } } },
+    });
+    assert.deepEqual(inherited.operations[0]?.roles, ['admin']);
+  });
+
+  it('refuses (so the service does not start) an account operation without a known role', () => {
+    const withSecurity = (security: unknown) => ({
+      paths: { '/x': { put: { operationId: 'putX', security } } },
+    });
+    const cases: Array<[unknown, string]> = [
+      [[{ accountHeader: [], apiKey: [] }], '[]'],
+      [[{ accountHeader: [], apiKey: ['owner'] }], '["owner"]'],
+      [[{ accountHeader: [], apiKey: ['read', 'write'] }], '["read","write"]'],
+      [[{ accountHeader: [] }], 'null'],
+      [
+        [
+          { accountHeader: [], apiKey: ['read'] },
+          { accountHeader: [], apiKey: [] },
+        ],
+        '[]',
+      ],
+    ];
+    for (const [security, shown] of cases) {
+      assert.throws(
+        () =>
+          RouteTable.fromSpec(withSecurity(security) as Parameters<typeof RouteTable.fromSpec>[0]),
+        {
+          message: `openapi.yaml: operation 'putX' must name exactly one key role (ingest, read, write, admin) as the apiKey scope of each security requirement, not ${shown}`,
+        },
+        JSON.stringify(security),
+      );
+    }
+    // The document's default without a role, inherited by an operation: refused too.
+    assert.throws(
+      () =>
+        RouteTable.fromSpec({
+          security: [{ accountHeader: [], apiKey: [] }],
+          paths: { '/x': { get: { operationId: 'getX' } } },
+        }),
+      /operation 'getX' must name exactly one key role/,
+    );
+  });
+
+  it('every account operation of openapi.yaml names its roles', () => {
+    const real = RouteTable.fromFile(openapiPath);
+    for (const op of real.operations) {
+      if (op.access === 'account') assert.ok(op.roles.length > 0, op.operationId);
+      else assert.deepEqual(op.roles, [], op.operationId);
+    }
   });
 
   it('tells an unknown path from a known path with another method', () => {
