@@ -141,6 +141,41 @@ describe('graphsync CLI (real process, real Neo4j)', function () {
     );
   });
 
+  it('key create --roles gives the key those roles, key list shows them, an unknown role exits 2', async () => {
+    const id = `t-${randomUUID()}`;
+    trackAccount(id);
+    assert.equal((await runCli(['account', 'create', '--id', id], env())).code, 0);
+    const res = await runCli(['key', 'create', '--account', id, '--roles', 'read, ingest'], env());
+    assert.equal(res.code, 0, res.stderr);
+    const key = (JSON.parse(res.stdout) as { key: { id: string; secret: string; roles: string[] } })
+      .key;
+    assert.deepEqual(key.roles, ['ingest', 'read']);
+    const app = await testApp();
+    const headers = { 'JupiterOne-Account': id, Authorization: `Bearer ${key.secret}` };
+    assert.equal((await request(app).get('/rules').set(headers)).status, 200);
+    const write = await request(app).delete('/rules/r-1').set(headers);
+    assert.equal(write.status, 403);
+    assert.equal(write.body.error.code, 'INSUFFICIENT_ROLE');
+
+    const all = await runCli(['key', 'create', '--account', id], env());
+    const allKey = (JSON.parse(all.stdout) as { key: { id: string; roles: string[] } }).key;
+    assert.deepEqual(allKey.roles, ['ingest', 'read', 'write', 'admin'], 'default: every role');
+    const listed = await runCli(['key', 'list', '--account', id], env());
+    const keys = (JSON.parse(listed.stdout) as { keys: Array<{ id: string; roles: string[] }> })
+      .keys;
+    assert.deepEqual(Object.fromEntries(keys.map((k) => [k.id, k.roles])), {
+      [key.id]: ['ingest', 'read'],
+      [allKey.id]: ['ingest', 'read', 'write', 'admin'],
+    });
+
+    const bad = await runCli(['key', 'create', '--account', id, '--roles', 'read,owner'], env());
+    assert.equal(bad.code, 2, 'an unknown role is a usage error');
+    assert.match(
+      bad.stderr,
+      /Unknown key role 'owner': valid roles are ingest, read, write, admin/,
+    );
+  });
+
   it('npx graphsync without NEO4J_URI and with no local Neo4j running: says so in one line, starts no Java and exits 1', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphsync-cli-'));
     try {
