@@ -114,6 +114,25 @@ describe('RouteTable', () => {
     }
   });
 
+  it("openapi.yaml's roles follow the issue's rules: read the GETs, ingest the sync jobs, write the changes, admin the keys and settings", () => {
+    const real = RouteTable.fromFile(openapiPath).operations.filter((o) => o.access === 'account');
+    // The account's keys and settings, and its audit trail (issue 23's GET /audit-events).
+    const ADMIN_PATHS = ['/account/keys', '/account/notification-emails', '/audit-events'];
+    const READ_POSTS = ['runQuery', 'explainQuery', 'dryRunRule', 'validateRule'];
+    for (const op of real) {
+      const roles = [...op.roles].sort().join(',');
+      const is = (expected: string[]) =>
+        assert.equal(roles, [...expected].sort().join(','), `${op.operationId} accepts ${roles}`);
+      if (op.operationId === 'getCurrentAccount') is(['ingest', 'read', 'write', 'admin']);
+      else if (ADMIN_PATHS.some((p) => op.path.startsWith(p))) is(['admin']);
+      else if (op.path.startsWith('/persister/'))
+        is(op.method === 'get' ? ['ingest', 'read'] : ['ingest']);
+      else if (op.operationId === 'validateRule') is(['read', 'write']);
+      else if (op.method === 'get' || READ_POSTS.includes(op.operationId)) is(['read']);
+      else is(['write']);
+    }
+  });
+
   it('tells an unknown path from a known path with another method', () => {
     assert.deepEqual(table.match('GET', '/nothing'), { kind: 'none' });
     assert.deepEqual(table.match('GET', '/things/1/extra'), { kind: 'none' });
