@@ -3,7 +3,11 @@ import { isIP } from 'node:net';
 import { canonicalIp, parseIp, type AddressClass } from './address-ranges';
 
 /** The allowlist words naming a whole class; `unspecified` has none (0.0.0.0 reaches the host). */
-const CLASS_WORDS: ReadonlySet<string> = new Set<AddressClass>(['loopback', 'private', 'link-local']);
+const CLASS_WORDS: ReadonlySet<string> = new Set<AddressClass>([
+  'loopback',
+  'private',
+  'link-local',
+]);
 
 /**
  * WEBHOOK_ALLOWLIST's entries, each one of: a class word (`loopback`, `private`, `link-local`),
@@ -33,7 +37,8 @@ export class AddressAllowlist {
     if (this.words.has(cls) || this.namesExactly(host, address)) return true;
     const ip = parseIp(canonicalIp(address) ?? address);
     return (
-      ip !== undefined && this.ranges.some(([net, bits]) => ip.kind() === net.kind() && ip.match(net, bits))
+      ip !== undefined &&
+      this.ranges.some(([net, bits]) => ip.kind() === net.kind() && ip.match(net, bits))
     );
   }
 

@@ -115,7 +115,8 @@ export function embeddedIpv4(ip: ipaddr.IPv6): ipaddr.IPv4 | undefined {
   const tail = () => new ipaddr.IPv4([p[6]! >> 8, p[6]! & 0xff, p[7]! >> 8, p[7]! & 0xff]);
   if (range === 'ipv4Mapped' || range === 'rfc6145') return tail();
   if (ip.match(NAT64_WELL_KNOWN)) return tail();
-  if (range === '6to4') return new ipaddr.IPv4([p[1]! >> 8, p[1]! & 0xff, p[2]! >> 8, p[2]! & 0xff]);
+  if (range === '6to4')
+    return new ipaddr.IPv4([p[1]! >> 8, p[1]! & 0xff, p[2]! >> 8, p[2]! & 0xff]);
   // ::/96 (IPv4-compatible), without :: and ::1 themselves (their own ranges).
   const compatible = p.slice(0, 6).every((x) => x === 0) && (p[6] !== 0 || p[7]! > 1);
   return compatible ? tail() : undefined;
@@ -132,7 +133,10 @@ export function canonicalIp(text: string): string | undefined {
   if (!(ip instanceof ipaddr.IPv6)) return ip.toString();
   const range: string = ip.range();
   const p = ip.parts;
-  if (range === 'ipv4Mapped' || (p.slice(0, 6).every((x: number) => x === 0) && range === 'unicast')) {
+  if (
+    range === 'ipv4Mapped' ||
+    (p.slice(0, 6).every((x: number) => x === 0) && range === 'unicast')
+  ) {
     return (embeddedIpv4(ip) ?? ip).toString();
   }
   return ip.toNormalizedString();
