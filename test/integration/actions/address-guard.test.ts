@@ -1,9 +1,14 @@
 import assert from 'node:assert/strict';
 import { networkInterfaces } from 'node:os';
+import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
+import { awsClientConfig } from '../../../src/actions/aws-clients';
 import { HttpDelivery } from '../../../src/actions/http-delivery';
+import { sendMail } from '../../../src/actions/smtp-mailer';
 import { silentLogger } from '../../helpers/harness';
 import { HTTP_OUTBOUND } from './http-test-app';
 import { HttpTestServer } from './http-test-server';
+import { AwsQueryTestServer } from './aws-query-test-server';
+import { SmtpTestServer } from './smtp-test-server';
 
 /** A non-loopback IPv4 address of this machine with its interface's range, if it has one. */
 function ownAddress(): { address: string; cidr: string } | undefined {
@@ -98,6 +103,68 @@ describe('actions: address guard against this host (issue 23)', () => {
       );
     } finally {
       await first.close();
+    }
+  });
+});
+
+/**
+ * An smtp instance's host and an aws instance's endpoint are checked, then their connections go
+ * to the checked address: a name no resolver knows reaches the local servers only that way.
+ */
+describe('actions: SMTP and AWS connections pinned to the checked addresses (issue 23)', () => {
+  it('sends mail to the checked address, naming the server by its host', async () => {
+    const smtp = await new SmtpTestServer().start();
+    try {
+      const sent = await sendMail({
+        server: {
+          host: 'mail.graphsync.invalid',
+          address: '127.0.0.1',
+          port: smtp.port,
+          secure: false,
+          from: 'alerts@acme.test',
+        },
+        message: { to: ['sec@example.com'], subject: 'pinned', text: 'hi' },
+        config: { ...HTTP_OUTBOUND, attempts: 1 },
+        logger: silentLogger,
+      });
+      assert.deepEqual(sent.accepted, ['sec@example.com']);
+      assert.equal(smtp.received.length, 1);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('sends AWS requests of an endpoint to its checked addresses', async () => {
+    const aws = new AwsQueryTestServer();
+    const endpoint = new URL(await aws.start());
+    try {
+      const client = new SNSClient(
+        awsClientConfig(
+          {
+            region: 'us-east-1',
+            endpoint: `http://sns.graphsync.invalid:${endpoint.port}`,
+            endpointAddresses: [{ address: '127.0.0.1', family: 4 }],
+            credentials: { accessKeyId: 'AKIDPINNED', secretAccessKey: 'pinned-secret' },
+          },
+          { evaluationId: 'ev-1', timeoutMs: 2000, secrets: [] },
+        ),
+      );
+      try {
+        await client.send(
+          new PublishCommand({
+            TopicArn: 'arn:aws:sns:us-east-1:123456789012:t',
+            Message: 'pinned',
+          }),
+        );
+      } finally {
+        client.destroy();
+      }
+      assert.deepEqual(
+        aws.requests.map((r) => [r.params.Action, r.params.Message]),
+        [['Publish', 'pinned']],
+      );
+    } finally {
+      await aws.close();
     }
   });
 });

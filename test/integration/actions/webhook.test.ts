@@ -142,7 +142,7 @@ describe('actions: WEBHOOK (HTTP, real Neo4j, real HTTP server)', () => {
   it('does not follow redirects; one to a refused address fails with the guard message', async () => {
     server.reply(
       { status: 302, headers: { Location: 'http://169.254.169.254/' } },
-      { status: 301, headers: { Location: 'https://hooks.example.com/new' } },
+      { status: 301, headers: { Location: 'https://93.184.216.34/new' } },
     );
     const refused = await evaluateRule(app, a, [
       { type: 'WEBHOOK', endpoint: server.url('/moved'), method: 'GET' },
@@ -151,9 +151,12 @@ describe('actions: WEBHOOK (HTTP, real Neo4j, real HTTP server)', () => {
       lastOutcome(refused).error,
       `GET ${server.url('/moved')} answered 302, a redirect: WEBHOOK refused http://169.254.169.254/: 169.254.169.254 is a link-local address (allow it with WEBHOOK_ALLOWLIST)`,
     );
-    const moved = await evaluateRule(app, a, [
-      { type: 'WEBHOOK', endpoint: server.url('/moved'), method: 'GET' },
-    ]);
+    const moved = await evaluateRule(
+      app,
+      a,
+      [{ type: 'WEBHOOK', endpoint: server.url('/moved'), method: 'GET' }],
+      'moved buckets',
+    );
     assert.equal(lastOutcome(moved).error, `GET ${server.url('/moved')} answered 301`);
     assert.equal(server.received.length, 2);
   });
