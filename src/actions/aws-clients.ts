@@ -1,5 +1,6 @@
 import type { OutboundDeps } from './outbound-deps';
-import { SsrfGuard } from './ssrf-guard';
+import type { LookupFunction } from 'node:net';
+import { pinnedLookup, SsrfGuard, type ResolvedAddress } from './ssrf-guard';
 import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
 import type { ResolvedIntegration } from '../integrations/integration-api';
 import { awsFailure } from './aws-errors';
@@ -22,6 +23,8 @@ import { awsFailure } from './aws-errors';
 export interface AwsSettings {
   region: string;
   endpoint?: string;
+  /** The endpoint's addresses the address guard checked: connections are pinned to them. */
+  endpointAddresses?: readonly ResolvedAddress[];
   roleArn?: string;
   externalId?: string;
   credentials?: AwsKeys;
@@ -43,6 +46,9 @@ export interface AwsClientConfig {
     connectionTimeout: number;
     requestTimeout: number;
     throwOnRequestTimeout: true;
+    /** Agent options (NodeHttpHandler builds the agents) pinning the endpoint's addresses. */
+    httpAgent?: { lookup: LookupFunction };
+    httpsAgent?: { lookup: LookupFunction };
   };
 }
 
@@ -100,6 +106,13 @@ export function awsClientConfig(
 }
 
 function baseConfig(settings: AwsSettings, timeoutMs: number): AwsClientConfig {
+  const pinned =
+    settings.endpointAddresses === undefined
+      ? {}
+      : {
+          httpAgent: { lookup: pinnedLookup(settings.endpointAddresses) },
+          httpsAgent: { lookup: pinnedLookup(settings.endpointAddresses) },
+        };
   return {
     region: settings.region,
     ...(settings.endpoint === undefined ? {} : { endpoint: settings.endpoint }),
@@ -109,6 +122,7 @@ function baseConfig(settings: AwsSettings, timeoutMs: number): AwsClientConfig {
       connectionTimeout: timeoutMs,
       requestTimeout: timeoutMs,
       throwOnRequestTimeout: true,
+      ...pinned,
     },
   };
 }
@@ -166,8 +180,8 @@ function keyTexts(keys: AwsKeys): string[] {
 
 /**
  * The settings of the `aws` instance an action names. Its `endpoint` is the account's choice:
- * like outbound HTTP, it may reach only public addresses unless WEBHOOK_ALLOWLIST allows it (the
- * SDK connects by name: not pinned).
+ * like outbound HTTP, it may reach only global addresses unless WEBHOOK_ALLOWLIST allows it, and
+ * the SDK's connections are pinned to the checked addresses (`endpointAddresses`).
  */
 export async function instanceSettings(
   deps: OutboundDeps,
@@ -176,11 +190,9 @@ export async function instanceSettings(
   const settings = awsSettings(await deps.integrations.resolve({ ...input, type: 'aws' }));
   if (settings.endpoint !== undefined) {
     const url = new URL(settings.endpoint);
-    await new SsrfGuard({ allowlist: deps.config.webhookAllowlist }).check(
-      url,
-      input.action,
-      `${url.protocol}//${url.host}`,
-    );
+    settings.endpointAddresses = await new SsrfGuard({
+      allowlist: deps.config.webhookAllowlist,
+    }).check(url, input.action, `${url.protocol}//${url.host}`);
   }
   return settings;
 }

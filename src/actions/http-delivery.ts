@@ -3,7 +3,7 @@ import { Agent, fetch, type Headers, type Response } from 'undici';
 import { REDACTED } from '../rules/evaluation/redact';
 import type { OutboundConfig } from './outbound-deps';
 import { TransientError, withRetry, type Delivered } from './retry';
-import { pinnedLookup, SsrfGuard } from './ssrf-guard';
+import { AddressRefused, pinnedLookup, SsrfGuard } from './ssrf-guard';
 
 /**
  * One HTTP request of an outbound action (Slack, Jira, WEBHOOK), delivered with undici's fetch:
@@ -11,7 +11,8 @@ import { pinnedLookup, SsrfGuard } from './ssrf-guard';
  * OUTBOUND_TIMEOUT, and tried again (OUTBOUND_ATTEMPTS, OUTBOUND_BACKOFF doubling) when it timed
  * out, could not connect, or was answered 5xx or 429 (waiting at least a Retry-After of seconds,
  * up to MAX_RETRY_AFTER_MS). Other answers outside 2xx fail at once, redirects included (they are
- * not followed: the guard has not checked where they lead).
+ * not followed: a request may carry credentials meant for its host alone); a redirect whose
+ * Location the guard refuses fails with the guard's message, so the reason is plain.
  */
 export interface HttpCall {
   /** The action sending it, for messages (`WEBHOOK refused ...`). */
@@ -135,6 +136,7 @@ export class HttpDelivery {
       call.accept?.(answer);
       return answer;
     }
+    if (answer.status >= 300 && answer.status < 400) await this.checkRedirect(call, answer);
     // Hidden before it is cut, so that no part of a secret survives the cut.
     const quoted = hide(answer.text.trim(), call.hide).slice(0, QUOTED_CHARS);
     const message = `${named} answered ${answer.status}${quoted === '' ? '' : `: ${quoted}`}`;
@@ -142,6 +144,24 @@ export class HttpDelivery {
       throw new RetryLater(message, retryAfterMs(answer.headers.get('retry-after')));
     }
     throw new Error(message);
+  }
+
+  /**
+   * A redirect is not followed; when the guard would refuse its Location, the action fails with
+   * the guard's message (`... answered 302, a redirect: WEBHOOK refused <where>: <why>`).
+   */
+  private async checkRedirect(call: HttpCall, answer: HttpAnswer): Promise<void> {
+    const location = answer.headers.get('location');
+    if (location === null || !URL.canParse(location, call.url.href)) return;
+    const target = new URL(location, call.url);
+    try {
+      await this.guard.check(target, call.action, shownUrl(target));
+    } catch (err) {
+      if (!(err instanceof AddressRefused)) return;
+      throw new Error(
+        `${call.method} ${call.shown} answered ${answer.status}, a redirect: ${err.message}`,
+      );
+    }
   }
 }
 

@@ -95,13 +95,14 @@ async function serverFor(
       action: 'SEND_EMAIL',
     });
     const server = serverOfInstance(resolved, deps.config.mailFrom);
-    // The host is the account's choice (SMTP_URL is the operator's): public addresses only.
-    await new SsrfGuard({ allowlist: deps.config.webhookAllowlist }).checkHost(
+    // The host is the account's choice (SMTP_URL is the operator's): global addresses only, and
+    // the connection pinned to the first checked one (no second DNS answer: no rebinding).
+    const [first] = await new SsrfGuard({ allowlist: deps.config.webhookAllowlist }).checkHost(
       server.host,
       'SEND_EMAIL',
       `${server.host}:${server.port}`,
     );
-    return server;
+    return first === undefined ? server : { ...server, address: first.address };
   }
   if (deps.config.smtpUrl === undefined) {
     throw new Error(

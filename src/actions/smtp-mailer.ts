@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import nodemailer, { type NodemailerError } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { OutboundConfig } from './outbound-deps';
@@ -12,6 +13,12 @@ import { TransientError, withRetry } from './retry';
 /** Where mail goes and as whom. */
 export interface SmtpServer {
   host: string;
+  /**
+   * The address to connect to, checked by the address guard for `host` (an smtp instance's):
+   * the connection is pinned to it, `host` still names the server for TLS (SNI and certificate)
+   * and messages. Unset (SMTP_URL, the operator's): nodemailer resolves `host` itself.
+   */
+  address?: string;
   port: number;
   /** TLS from the start (smtps, usually port 465); otherwise STARTTLS when the server offers it. */
   secure: boolean;
@@ -67,7 +74,10 @@ export async function sendMail(input: {
   const delivered = await withRetry(
     async () => {
       const transport = nodemailer.createTransport({
-        host: server.host,
+        host: server.address ?? server.host,
+        ...(server.address !== undefined && isIP(server.host) === 0
+          ? { servername: server.host }
+          : {}),
         port: server.port,
         secure: server.secure,
         ...(server.auth === undefined ? {} : { auth: server.auth }),

@@ -1,20 +1,19 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIPv4, isIPv6, type LookupFunction } from 'node:net';
+import { AddressAllowlist } from './address-allowlist';
+import { addressClass, canonicalIp, type AddressClass } from './address-ranges';
+import { interfaceAddresses, type HostAddresses } from './interface-addresses';
 import { TransientError } from './retry';
 
+export { addressClass, type AddressClass } from './address-ranges';
+
 /**
- * The server-side request forgery guard of outbound HTTP actions (docs/decisions/0026): a URL is
- * reached only over http or https, and only when every address its host resolves to is public,
- * unless WEBHOOK_ALLOWLIST allows the host, the address or the address's class. The connection
- * then goes to the checked addresses (pinnedLookup), so a second DNS answer cannot swap in
- * another (DNS rebinding).
+ * The address guard of outbound actions (docs/security.md "Address guard", docs/decisions/0026):
+ * a URL is reached only over http or https, and only when every address its host resolves to is
+ * global unicast and none is an address of this host, unless WEBHOOK_ALLOWLIST allows it
+ * (AddressAllowlist). The connection then goes to the checked addresses (pinnedLookup), so a
+ * second DNS answer cannot swap in another (DNS rebinding).
  */
-
-/** The address classes refused unless allowlisted. */
-export type AddressClass = 'loopback' | 'private' | 'link-local' | 'unspecified';
-
-/** The allowlist words naming a whole class; `unspecified` has none (0.0.0.0 reaches the host). */
-const CLASS_WORDS: ReadonlySet<string> = new Set(['loopback', 'private', 'link-local']);
 
 export interface ResolvedAddress {
   address: string;
@@ -37,13 +36,23 @@ export class TargetRefused extends Error {
   }
 }
 
-export class SsrfGuard {
-  private readonly allowlist: ReadonlySet<string>;
-  private readonly lookup: HostLookup;
+/** A TargetRefused for an address's class or for being this host's: not a missing host. */
+export class AddressRefused extends TargetRefused {}
 
-  constructor(options: { allowlist: readonly string[]; lookup?: HostLookup }) {
-    this.allowlist = new Set(options.allowlist.map((e) => e.trim().toLowerCase()));
+export class SsrfGuard {
+  private readonly allowlist: AddressAllowlist;
+  private readonly lookup: HostLookup;
+  private readonly hostAddresses: HostAddresses;
+
+  constructor(options: {
+    allowlist: readonly string[];
+    lookup?: HostLookup;
+    /** Tests: this host's addresses (default: its interfaces', read at each check). */
+    hostAddresses?: HostAddresses;
+  }) {
+    this.allowlist = new AddressAllowlist(options.allowlist);
     this.lookup = options.lookup ?? systemLookup;
+    this.hostAddresses = options.hostAddresses ?? interfaceAddresses;
   }
 
   /**
@@ -63,21 +72,31 @@ export class SsrfGuard {
   /**
    * The checked addresses of a host an account user chose for another protocol (an smtp
    * instance's host, an aws instance's endpoint): refused as `check` refuses. The caller's client
-   * connects by name, so this does not pin the addresses (DNS rebinding stays possible there).
+   * connects to the returned addresses (send-email.ts and aws-clients.ts pin them).
    */
   async checkHost(host: string, action: string, shown: string): Promise<ResolvedAddress[]> {
     const addresses = await this.resolve(host, action);
+    const own = this.hostAddresses();
     for (const { address } of addresses) {
-      const cls = addressClass(address);
-      if (cls === undefined || this.allows(host, address, cls)) continue;
-      const what = `${cls === 'unspecified' ? 'an' : 'a'} ${cls} address`;
+      const what = this.refusal(host, address, own);
+      if (what === undefined) continue;
       const why =
         host === address ? `${address} is ${what}` : `${host} resolves to ${address}, ${what}`;
-      throw new TargetRefused(
+      throw new AddressRefused(
         `${action} refused ${shown}: ${why} (allow it with WEBHOOK_ALLOWLIST)`,
       );
     }
     return addresses;
+  }
+
+  /** Why `address` (of `host`) is refused, as `a <class> address`, or undefined when it is not. */
+  private refusal(host: string, address: string, own: ReadonlySet<string>): string | undefined {
+    const cls = addressClass(address);
+    if (cls !== undefined && !this.allowlist.opensClass(host, address, cls)) return describe(cls);
+    // Loopback addresses are the host's by definition: their class decides (the word `loopback`).
+    const mine = cls !== 'loopback' && own.has(canonicalIp(address) ?? address);
+    if (mine && !this.allowlist.namesExactly(host, address)) return 'an address of this host';
+    return undefined;
   }
 
   private async resolve(host: string, action: string): Promise<ResolvedAddress[]> {
@@ -98,97 +117,17 @@ export class SsrfGuard {
       );
     }
   }
+}
 
-  private allows(host: string, address: string, cls: AddressClass): boolean {
-    if (CLASS_WORDS.has(cls) && this.allowlist.has(cls)) return true;
-    if (this.allowlist.has(host)) return true;
-    const canonical = canonicalIp(address);
-    for (const entry of this.allowlist) {
-      if ((isIPv4(entry) || isIPv6(entry)) && canonicalIp(entry) === canonical) return true;
-    }
-    return false;
-  }
+/** `a loopback address`, `an AMT address`... */
+function describe(cls: AddressClass): string {
+  return `${/^[aeiouAEIO]/.test(cls) ? 'an' : 'a'} ${cls} address`;
 }
 
 /** The host of a URL as DNS and the allowlist see it: lower case, IPv6 without brackets. */
 export function hostOf(url: URL): string {
   const host = url.hostname.toLowerCase();
   return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
-}
-
-/**
- * The class of an IP address graphsync will not reach unless allowlisted, or undefined for a
- * public one: loopback 127/8 and ::1; private 10/8, 172.16/12, 192.168/16, 100.64/10 (carrier
- * NAT, used by some clouds' metadata services), fc00::/7 and fec0::/10; link-local 169.254/16
- * (cloud metadata) and fe80::/10; unspecified 0/8 and ::. IPv6 forms carrying an IPv4 address
- * (::ffff:a.b.c.d, ::a.b.c.d, 64:ff9b::a.b.c.d) are classed by that address.
- */
-export function addressClass(ip: string): AddressClass | undefined {
-  if (isIPv4(ip)) return ipv4Class(ipv4Bytes(ip));
-  if (!isIPv6(ip)) return undefined;
-  const b = ipv6Bytes(ip);
-  const embedded = embeddedIpv4(b);
-  if (embedded !== undefined) return ipv4Class(embedded);
-  if (b.every((x) => x === 0)) return 'unspecified';
-  if (b.slice(0, 15).every((x) => x === 0) && b[15] === 1) return 'loopback';
-  if ((b[0]! & 0xfe) === 0xfc) return 'private';
-  if (b[0] === 0xfe && (b[1]! & 0xc0) === 0xc0) return 'private';
-  if (b[0] === 0xfe && (b[1]! & 0xc0) === 0x80) return 'link-local';
-  return undefined;
-}
-
-function ipv4Class([a, b]: number[]): AddressClass | undefined {
-  if (a === 127) return 'loopback';
-  if (a === 0) return 'unspecified';
-  if (a === 10 || (a === 172 && (b! & 0xf0) === 16) || (a === 192 && b === 168)) return 'private';
-  if (a === 100 && (b! & 0xc0) === 64) return 'private';
-  if (a === 169 && b === 254) return 'link-local';
-  return undefined;
-}
-
-/** The IPv4 address inside ::ffff:0:0/96 (mapped), ::/96 (compatible) or 64:ff9b::/96 (NAT64). */
-function embeddedIpv4(b: number[]): number[] | undefined {
-  const zeros = (from: number, to: number) => b.slice(from, to).every((x) => x === 0);
-  const tail = b.slice(12);
-  if (zeros(0, 10) && b[10] === 0xff && b[11] === 0xff) return tail;
-  // ::/96 without :: and ::1 themselves (classed as IPv6).
-  if (zeros(0, 12) && !zeros(12, 15)) return tail;
-  if (b[0] === 0 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zeros(4, 12)) return tail;
-  return undefined;
-}
-
-function ipv4Bytes(ip: string): number[] {
-  return ip.split('.').map(Number);
-}
-
-/** 16 bytes of a valid IPv6 address (a zone id ignored). */
-function ipv6Bytes(ip: string): number[] {
-  let text = ip.split('%')[0]!;
-  const lastColon = text.lastIndexOf(':');
-  if (text.includes('.')) {
-    const [a, b, c, d] = ipv4Bytes(text.slice(lastColon + 1));
-    text = `${text.slice(0, lastColon + 1)}${((a! << 8) | b!).toString(16)}:${((c! << 8) | d!).toString(16)}`;
-  }
-  const [head, tail] = text.split('::') as [string, string | undefined];
-  const groups = (part: string | undefined) => (part ? part.split(':') : []);
-  const h = groups(head);
-  const t = groups(tail);
-  const all =
-    tail === undefined ? h : [...h, ...Array<string>(8 - h.length - t.length).fill('0'), ...t];
-  return all.flatMap((g) => {
-    const n = parseInt(g, 16);
-    return [n >> 8, n & 0xff];
-  });
-}
-
-/** One spelling per address (an IPv4-mapped IPv6 address as its IPv4 one), for the allowlist. */
-function canonicalIp(ip: string): string {
-  if (isIPv4(ip)) return ipv4Bytes(ip).join('.');
-  const b = ipv6Bytes(ip);
-  if (b.slice(0, 10).every((x) => x === 0) && b[10] === 0xff && b[11] === 0xff) {
-    return b.slice(12).join('.');
-  }
-  return b.map((x) => x.toString(16).padStart(2, '0')).join('');
 }
 
 /**

@@ -21,6 +21,8 @@ export type Reply = { status: number; body?: unknown; headers?: Record<string, s
  */
 export class HttpTestServer {
   readonly received: Received[] = [];
+  /** TCP connections accepted, requests or not. */
+  connections = 0;
   private readonly replies: Reply[] = [];
 
   private readonly server: http.Server;
@@ -32,13 +34,18 @@ export class HttpTestServer {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => this.answer(req, Buffer.concat(chunks).toString('utf8'), res));
     });
+    this.server.on('connection', () => {
+      this.connections += 1;
+    });
   }
 
+  /** `host`: where to listen (`0.0.0.0`: every IPv4 address of this host). */
   static async start(
     fallback: Reply = { status: 200, body: { ok: true } },
+    host = '127.0.0.1',
   ): Promise<HttpTestServer> {
     const self = new HttpTestServer(fallback);
-    await new Promise<void>((resolve) => self.server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => self.server.listen(0, host, resolve));
     self.port_ = (self.server.address() as AddressInfo).port;
     return self;
   }

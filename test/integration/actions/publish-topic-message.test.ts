@@ -229,6 +229,25 @@ describe('actions: PUBLISH_TOPIC_MESSAGE against a local SNS/STS endpoint', () =
     assert.equal(server.requests.length, 0);
   });
 
+  it('refuses an endpoint in any special-purpose range, loopback and private allowlisted (issue 23)', async () => {
+    for (const [host, why] of [
+      ['192.0.2.10:4566', '192.0.2.10 is a documentation address'],
+      ['198.51.100.10', '198.51.100.10 is a documentation address'],
+      ['[ff02::1]:4566', 'ff02::1 is a multicast address'],
+      ['[64:ff9b::c612:1]:4566', '64:ff9b::c612:1 is a benchmarking address'],
+    ]) {
+      const strict = publishTopicMessageHandler(
+        deps(resolver(awsInstance({ region: 'us-east-1', endpoint: `http://${host}` }, KEYS)), {
+          webhookAllowlist: ['loopback', 'private'],
+        }),
+      );
+      assert.equal(
+        await failure(strict.execute(input(action()))),
+        `PUBLISH_TOPIC_MESSAGE refused http://${host}: ${why} (allow it with WEBHOOK_ALLOWLIST)`,
+      );
+    }
+  });
+
   it('refuses what cannot be sent before any request', async () => {
     const h = handler();
     assert.equal(

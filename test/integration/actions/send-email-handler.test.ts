@@ -169,6 +169,29 @@ describe('actions: SEND_EMAIL over a real SMTP server', () => {
       `SEND_EMAIL refused 127.0.0.1:${server.port}: 127.0.0.1 is a loopback address (allow it with WEBHOOK_ALLOWLIST)`,
     );
     assert.equal(server.received.length, 0);
+    // Issue 23: every special-purpose range, not only loopback and private, even allowlisted so.
+    for (const [host, why] of [
+      ['198.18.0.1', 'a benchmarking address'],
+      ['192.0.2.25', 'a documentation address'],
+      ['240.0.0.25', 'a reserved address'],
+      ['2001:db8::25', 'a documentation address'],
+    ]) {
+      const special = smtpInstance(server.port, {});
+      special.instance.config = { ...special.instance.config, host };
+      const strict = sendEmailHandler({
+        integrations: resolver(special),
+        config: { ...config(undefined), webhookAllowlist: ['loopback', 'private', 'link-local'] },
+        logger: silentLogger,
+      });
+      assert.equal(
+        await failure(
+          strict.execute(
+            input({ recipients: ['sec@example.com'], body: 'hi', integrationInstanceId: 'smtp-1' }),
+          ),
+        ),
+        `SEND_EMAIL refused ${host}:${server.port}: ${host} is ${why} (allow it with WEBHOOK_ALLOWLIST)`,
+      );
+    }
     // A rendered integrationInstanceId that is not text is an error, not a silent SMTP_URL.
     assert.equal(
       await failure(

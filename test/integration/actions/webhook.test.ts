@@ -139,13 +139,26 @@ describe('actions: WEBHOOK (HTTP, real Neo4j, real HTTP server)', () => {
     assert.equal(server.received.length, 1);
   });
 
-  it('does not follow redirects', async () => {
-    server.reply({ status: 302, headers: { Location: 'http://169.254.169.254/' } });
-    const record = await evaluateRule(app, a, [
+  it('does not follow redirects; one to a refused address fails with the guard message', async () => {
+    server.reply(
+      { status: 302, headers: { Location: 'http://169.254.169.254/' } },
+      { status: 301, headers: { Location: 'https://93.184.216.34/new' } },
+    );
+    const refused = await evaluateRule(app, a, [
       { type: 'WEBHOOK', endpoint: server.url('/moved'), method: 'GET' },
     ]);
-    assert.equal(lastOutcome(record).error, `GET ${server.url('/moved')} answered 302`);
-    assert.equal(server.received.length, 1);
+    assert.equal(
+      lastOutcome(refused).error,
+      `GET ${server.url('/moved')} answered 302, a redirect: WEBHOOK refused http://169.254.169.254/: 169.254.169.254 is a link-local address (allow it with WEBHOOK_ALLOWLIST)`,
+    );
+    const moved = await evaluateRule(
+      app,
+      a,
+      [{ type: 'WEBHOOK', endpoint: server.url('/moved'), method: 'GET' }],
+      'moved buckets',
+    );
+    assert.equal(lastOutcome(moved).error, `GET ${server.url('/moved')} answered 301`);
+    assert.equal(server.received.length, 2);
   });
 
   it('waits for a Retry-After of a 429', async () => {

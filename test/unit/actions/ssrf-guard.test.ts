@@ -75,7 +75,7 @@ describe('actions: SSRF guard', () => {
       ['11.0.0.1', undefined],
       ['2606:4700::1111', undefined],
       ['::ffff:8.8.8.8', undefined],
-      ['fbff::1', undefined],
+      ['fbff::1', 'non-global IPv6'],
       ['not-an-ip', undefined],
     ];
     assert.deepEqual(
