@@ -6,10 +6,7 @@ import { applyMigrations, type MigrationOptions } from './migrations';
  * so running it on every start is idempotent, waits for the indexes to come online, then applies
  * the data migrations (src/graph/migrations.ts), idempotent too.
  */
-export async function applySchema(
-  graph: Graph,
-  options: MigrationOptions = {},
-): Promise<string[]> {
+export async function applySchema(graph: Graph, options: MigrationOptions = {}): Promise<string[]> {
   const names = graph.cypher.namesUnder('schema');
   for (const name of names) {
     try {

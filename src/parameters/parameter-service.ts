@@ -66,7 +66,8 @@ export class ParameterService implements ParameterApi, ParameterValues {
   async put(input: ParameterRef & { body: unknown }): Promise<Parameter> {
     const ref = params(input);
     const { value, secret } = validatePutBody(input.body);
-    const sealed = secret && this.box !== undefined ? sealParameterValue(this.box, ref, value) : null;
+    const sealed =
+      secret && this.box !== undefined ? sealParameterValue(this.box, ref, value) : null;
     const [row] = await this.graph.write<ParameterRow>('parameters/put-parameter', {
       ...ref,
       value: sealed === null ? value : null,
@@ -108,7 +109,11 @@ export class ParameterService implements ParameterApi, ParameterValues {
         `Secret parameter '${row.name}' is sealed, but INTEGRATION_SECRETS_KEY is not set on this server`,
       );
     }
-    return openParameterValue(this.box, { accountId, name: row.name }, row.sealed) as ParameterValue;
+    return openParameterValue(
+      this.box,
+      { accountId, name: row.name },
+      row.sealed,
+    ) as ParameterValue;
   }
 }
 

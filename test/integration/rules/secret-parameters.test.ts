@@ -73,7 +73,10 @@ describe('secret parameters: opaque but where delivered (HTTP, real Neo4j, real 
   const { seeded, create, evaluate, dryRun } = ruleCalls(() => app);
 
   async function put(a: TestAccount, name: string, value: unknown, secret = true): Promise<void> {
-    const res = await request(app).put(`/parameters/${name}`).set(a.headers).send({ value, secret });
+    const res = await request(app)
+      .put(`/parameters/${name}`)
+      .set(a.headers)
+      .send({ value, secret });
     assert.ok(res.status === 200 || res.status === 201, JSON.stringify(res.body));
   }
 
@@ -138,10 +141,10 @@ describe('secret parameters: opaque but where delivered (HTTP, real Neo4j, real 
     assert.ok(Object.values(explained.body.params as Body).includes('[secret]'), text);
     const ran = await request(app).post('/query').set(a.headers).send({ query });
     assert.equal(ran.status, 200, JSON.stringify(ran.body));
-    assert.deepEqual(
-      (ran.body.data as Body[]).map((r) => r.entity.displayName).sort(),
-      ['logs', 'web'],
-    );
+    assert.deepEqual((ran.body.data as Body[]).map((r) => r.entity.displayName).sort(), [
+      'logs',
+      'web',
+    ]);
   });
 
   it('a dry run records nothing computed from a secret, by any route; conditions on one are refused', async () => {
@@ -196,7 +199,9 @@ describe('secret parameters: opaque but where delivered (HTTP, real Neo4j, real 
       }
       assert.equal(body.chars, '[secret]|[secret]');
       assert.equal(body.length, '[secret]');
-      const stored = await request(app).get(`/rules/${rule.id as string}/evaluations`).set(a.headers);
+      const stored = await request(app)
+        .get(`/rules/${rule.id as string}/evaluations`)
+        .set(a.headers);
       assert.equal(stored.status, 200);
       for (const shown of [record, stored.body]) {
         assert.ok(!JSON.stringify(shown).includes(secret), JSON.stringify(shown));
@@ -253,8 +258,16 @@ describe('secret parameters: opaque but where delivered (HTTP, real Neo4j, real 
     const graph = await testGraph();
     // A server without the key (or from before sealing) stored these as they came.
     const legacy = new ParameterService({ graph });
-    await legacy.put({ accountId: a.accountId, name: 'which', body: { value: 'safe', secret: true } });
-    await legacy.put({ accountId: a.accountId, name: 'list', body: { value: [5, 30], secret: true } });
+    await legacy.put({
+      accountId: a.accountId,
+      name: 'which',
+      body: { value: 'safe', secret: true },
+    });
+    await legacy.put({
+      accountId: a.accountId,
+      name: 'list',
+      body: { value: [5, 30], secret: true },
+    });
     const read = () =>
       graph.readGenerated<{ name: string; p: Body }>(
         'MATCH (p:_AccountParameter {accountId: $accountId}) RETURN p.name AS name, properties(p) AS p',
@@ -273,14 +286,13 @@ describe('secret parameters: opaque but where delivered (HTTP, real Neo4j, real 
       assert.match(String(p.sealed), /^v1:/);
       assert.ok(!JSON.stringify(p).includes('safe'));
     }
-    const ran = await request(app)
-      .post('/query')
-      .set(a.headers)
-      .send({ query: 'FIND aws_s3_bucket WITH displayName = ${param.which} OR size = ${param.list}' });
+    const ran = await request(app).post('/query').set(a.headers).send({
+      query: 'FIND aws_s3_bucket WITH displayName = ${param.which} OR size = ${param.list}',
+    });
     assert.equal(ran.status, 200, JSON.stringify(ran.body));
-    assert.deepEqual(
-      (ran.body.data as Body[]).map((r) => r.entity.displayName).sort(),
-      ['safe', 'web'],
-    );
+    assert.deepEqual((ran.body.data as Body[]).map((r) => r.entity.displayName).sort(), [
+      'safe',
+      'web',
+    ]);
   });
 });

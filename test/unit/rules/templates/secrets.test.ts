@@ -110,7 +110,10 @@ describe('rule templates: secret parameters', () => {
     );
     assert.deepEqual(await renderTemplate('{{[param.token]}}', ctx, reveal), ['[secret]']);
     // Other parameters and variables are untouched.
-    assert.equal(await renderTemplate('{{param.plain}}-{{queries.q.total}}', ctx, reveal), 'open-2');
+    assert.equal(
+      await renderTemplate('{{param.plain}}-{{queries.q.total}}', ctx, reveal),
+      'open-2',
+    );
   });
 
   it('a condition that reads a secret is refused, saying why, whatever the secret is', async () => {
