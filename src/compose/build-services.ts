@@ -70,7 +70,7 @@ export function buildServices(config: Config, runtime: Runtime, deps: ServiceDep
   const ownAddress = `http://${config.http.host}:${config.http.port}`;
   const baseUrl = () => config.http.publicUrl ?? listening?.() ?? ownAddress;
   const accounts = new AccountService({ graph });
-  const parameters = new ParameterService({ graph });
+  const parameters = new ParameterService({ graph, secretsKey: config.outbound.secretsKey });
   const query = QueryService.onGraph(graph, parameters, config.query);
   const integrations = new IntegrationService({ graph, secretsKey: config.outbound.secretsKey });
   const sync = syncJobsFromConfig({

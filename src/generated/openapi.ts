@@ -3629,7 +3629,7 @@ export interface components {
         ExplainQueryResponse: {
             /** @description The Cypher, with every value a parameter. */
             cypher: string;
-            /** @description The parameters, `accountId` (the caller's account) among them. */
+            /** @description The parameters, `accountId` (the caller's account) among them. A secret account parameter stands as the text `[secret]` (a list as one such item): the query runs with its real value, which explain never shows. */
             params: {
                 [key: string]: unknown;
             };

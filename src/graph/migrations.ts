@@ -1,6 +1,7 @@
 import { TYPE_LABEL_PATTERN } from './type-labels';
 import type { Graph } from './graph';
 import { addKeyHashes } from './key-hash-migration';
+import { sealSecretParameters } from './secret-parameter-migration';
 
 /**
  * Data migrations of the graph model (decision 0034), run by applySchema after the constraints
@@ -8,7 +9,9 @@ import { addKeyHashes } from './key-hash-migration';
  * - renames of graphsync's own relationship types to `_`-prefixed ones run every time (with
  *   nothing left to rename, each is one lookup of an empty relationship type);
  * - one-off passes over the graph run once and are recorded as `:_Migration` nodes: type labels
- *   (decision 0034) and key digests (decision 0035).
+ *   (decision 0034) and key digests (decision 0035);
+ * - with a secrets key, the values of secret parameters still in plain text are sealed every time
+ *   (docs/security.md, "Secrets"): values stored while the key was unset are sealed once it is set.
  * Two processes starting together may both run one; a rename that loses the race (a relationship
  * the other one already moved) is run again.
  */
@@ -30,7 +33,12 @@ const ONCE: ReadonlyArray<{ name: string; run: (graph: Graph) => Promise<void> }
 
 const ATTEMPTS = 3;
 
-export async function applyMigrations(graph: Graph): Promise<void> {
+export interface MigrationOptions {
+  /** INTEGRATION_SECRETS_KEY: seals secret parameter values stored in plain text. */
+  secretsKey?: Buffer | undefined;
+}
+
+export async function applyMigrations(graph: Graph, options: MigrationOptions = {}): Promise<void> {
   for (const name of RENAMES) await withRetry(() => graph.autoCommit(name));
   const done = new Set(
     (await graph.read<{ name: string }>('migrations/list-done')).map((r) => r.name),
@@ -40,6 +48,7 @@ export async function applyMigrations(graph: Graph): Promise<void> {
     await m.run(graph);
     await graph.write('migrations/record-done', { name: m.name, now: Date.now() });
   }
+  if (options.secretsKey !== undefined) await sealSecretParameters(graph, options.secretsKey);
 }
 
 async function withRetry(run: () => Promise<unknown>): Promise<void> {

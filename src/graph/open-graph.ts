@@ -76,7 +76,9 @@ export async function openGraph(config: Config, options: OpenGraphOptions): Prom
   try {
     // An instance another graphsync process started has the schema already (its starter applied
     // it): attaching skips the round trips, which keeps CLI commands quick.
-    if (local?.owned !== false) await applySchema(graph);
+    if (local?.owned !== false) {
+      await applySchema(graph, { secretsKey: config.outbound.secretsKey });
+    }
     local?.ready();
   } catch (err) {
     await graph.close();

@@ -1,12 +1,12 @@
 import type { Graph } from './graph';
-import { applyMigrations } from './migrations';
+import { applyMigrations, type MigrationOptions } from './migrations';
 
 /**
  * Applies every statement under cypher/schema/ (constraints and indexes, each `IF NOT EXISTS`),
  * so running it on every start is idempotent, waits for the indexes to come online, then applies
  * the data migrations (src/graph/migrations.ts), idempotent too.
  */
-export async function applySchema(graph: Graph): Promise<string[]> {
+export async function applySchema(graph: Graph, options: MigrationOptions = {}): Promise<string[]> {
   const names = graph.cypher.namesUnder('schema');
   for (const name of names) {
     try {
@@ -18,7 +18,7 @@ export async function applySchema(graph: Graph): Promise<string[]> {
     }
   }
   await graph.autoCommit('health/await-indexes');
-  await applyMigrations(graph);
+  await applyMigrations(graph, options);
   return names;
 }
 

@@ -1,7 +1,7 @@
 import { ConfigError } from '../config/config';
 import type { Graph } from '../graph/graph';
 import { aad } from './integration-service';
-import { SecretBox, SecretBoxError } from './secret-box';
+import { SecretBox, SecretBoxError } from '../common/secret-box';
 
 interface CheckRow {
   holding: number;

@@ -14,7 +14,7 @@ import {
   validateIntegrationCreate,
   validateIntegrationUpdate,
 } from './integration-schema';
-import { SecretBox, SecretBoxError } from './secret-box';
+import { SecretBox, SecretBoxError } from '../common/secret-box';
 
 interface StoredRow {
   id: string;

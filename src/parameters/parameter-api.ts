@@ -50,4 +50,11 @@ export interface ParameterApi {
  */
 export interface ParameterValues {
   values(accountId: string): Promise<Record<string, ParameterValue>>;
+  /** The values and which names are secret (explain shows those as `[secret]`). */
+  read(accountId: string): Promise<AccountParameters>;
+}
+
+export interface AccountParameters {
+  values: Record<string, ParameterValue>;
+  secret: ReadonlySet<string>;
 }

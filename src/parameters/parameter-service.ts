@@ -1,6 +1,9 @@
+import { openParameterValue, sealParameterValue } from '../common/sealed-parameter';
+import { SecretBox } from '../common/secret-box';
 import { NotFoundError } from '../errors/app-error';
 import type { Graph } from '../graph/graph';
 import type {
+  AccountParameters,
   Parameter,
   ParameterApi,
   ParameterRef,
@@ -22,17 +25,30 @@ interface ParameterRow {
   parameter: StoredParameter;
 }
 
+/** A row of parameters/parameter-values. */
+interface ValueRow {
+  name: string;
+  value: ParameterValue | null;
+  sealed: string | null;
+  secret: boolean;
+}
+
 /**
  * Account parameters as `:_AccountParameter` nodes, one per (account, name). Secret values leave
- * Neo4j only through `values()`: every other statement projects them away.
+ * Neo4j only through `values()` / `read()`: every other statement projects them away. With a
+ * secrets key (INTEGRATION_SECRETS_KEY) a secret value is stored sealed (`sealed`, AES-256-GCM
+ * bound to the account and name: src/common/sealed-parameter.ts), never as `value`; without one
+ * it is stored as it came, and sealed by the start-up migration once the key is set.
  */
 export class ParameterService implements ParameterApi, ParameterValues {
   private readonly graph: Graph;
   private readonly now: () => number;
+  private readonly box: SecretBox | undefined;
 
-  constructor(deps: { graph: Graph; now?: () => number }) {
+  constructor(deps: { graph: Graph; secretsKey?: Buffer | undefined; now?: () => number }) {
     this.graph = deps.graph;
     this.now = deps.now ?? Date.now;
+    this.box = deps.secretsKey === undefined ? undefined : new SecretBox(deps.secretsKey);
   }
 
   async list(accountId: string): Promise<Parameter[]> {
@@ -50,9 +66,12 @@ export class ParameterService implements ParameterApi, ParameterValues {
   async put(input: ParameterRef & { body: unknown }): Promise<Parameter> {
     const ref = params(input);
     const { value, secret } = validatePutBody(input.body);
+    const sealed =
+      secret && this.box !== undefined ? sealParameterValue(this.box, ref, value) : null;
     const [row] = await this.graph.write<ParameterRow>('parameters/put-parameter', {
       ...ref,
-      value,
+      value: sealed === null ? value : null,
+      sealed,
       secret,
       now: this.now(),
     });
@@ -68,13 +87,33 @@ export class ParameterService implements ParameterApi, ParameterValues {
   }
 
   async values(accountId: string): Promise<Record<string, ParameterValue>> {
-    const rows = await this.graph.read<{ name: string; value: ParameterValue }>(
-      'parameters/parameter-values',
-      { accountId },
-    );
-    const out = Object.create(null) as Record<string, ParameterValue>;
-    for (const { name, value } of rows) out[name] = value;
-    return out;
+    return (await this.read(accountId)).values;
+  }
+
+  async read(accountId: string): Promise<AccountParameters> {
+    const rows = await this.graph.read<ValueRow>('parameters/parameter-values', { accountId });
+    const values = Object.create(null) as Record<string, ParameterValue>;
+    const secret = new Set<string>();
+    for (const row of rows) {
+      values[row.name] = this.valueOf(accountId, row);
+      if (row.secret) secret.add(row.name);
+    }
+    return { values, secret };
+  }
+
+  /** A row's value: opened when sealed (a server without the key cannot read it). */
+  private valueOf(accountId: string, row: ValueRow): ParameterValue {
+    if (row.sealed === null) return row.value as ParameterValue;
+    if (this.box === undefined) {
+      throw new Error(
+        `Secret parameter '${row.name}' is sealed, but INTEGRATION_SECRETS_KEY is not set on this server`,
+      );
+    }
+    return openParameterValue(
+      this.box,
+      { accountId, name: row.name },
+      row.sealed,
+    ) as ParameterValue;
   }
 }
 

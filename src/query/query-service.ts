@@ -51,7 +51,13 @@ export interface QueryServiceDeps {
   graph: Graph;
   /** Property names that have held lists in the account (the property catalog). */
   catalog: { listProperties(accountId: string): Promise<ReadonlySet<string>> };
-  parameters: { values(accountId: string): Promise<Record<string, ParameterValue>> };
+  parameters: {
+    values(accountId: string): Promise<Record<string, ParameterValue>>;
+    /** The values with the names of the secret ones (explain shows none of their values). */
+    read(
+      accountId: string,
+    ): Promise<{ values: Record<string, ParameterValue>; secret: ReadonlySet<string> }>;
+  };
   maxPageSize: number;
   timeoutMs: number;
   now?: () => number;
@@ -122,8 +128,18 @@ export class QueryService implements QueryApi {
     return result;
   }
 
+  /**
+   * The Cypher and parameters the query compiles to, with every secret account parameter standing
+   * as the text `[secret]` (a list as one such item): what is answered is computed from no secret
+   * value, not even its length or whether it equals a literal of the query. The statement that
+   * runs binds the real values.
+   */
   async explain(request: Omit<QueryRequest, 'limit' | 'cursor'>): Promise<ExplainedQuery> {
-    const compiled = await this.compile(request, { offset: 0, size: DEFAULT_QUERY_PAGE_SIZE });
+    const compiled = await this.compile(
+      request,
+      { offset: 0, size: DEFAULT_QUERY_PAGE_SIZE },
+      'explain',
+    );
     return {
       cypher: compiled.cypher,
       params: { ...compiled.params, accountId: request.accountId },
@@ -133,11 +149,14 @@ export class QueryService implements QueryApi {
   private async compile(
     request: Omit<QueryRequest, 'limit' | 'cursor'>,
     page: CompileOptions['page'],
+    purpose: 'run' | 'explain' = 'run',
   ): Promise<CompiledQuery> {
     const ast = parseQuery(request.query); // a syntax error needs no database round trip
     const [listProperties, parameters] = await Promise.all([
       this.deps.catalog.listProperties(request.accountId),
-      this.deps.parameters.values(request.accountId),
+      purpose === 'run'
+        ? this.deps.parameters.values(request.accountId)
+        : this.deps.parameters.read(request.accountId).then(withSecretsHidden),
     ]);
     return compileQuery(ast, {
       includeDeleted: request.includeDeleted === true,
@@ -193,4 +212,22 @@ export class QueryService implements QueryApi {
       throw new InvalidQueryError(`The query cannot run on this data: ${err.message}`);
     }
   }
+}
+
+/** What explain shows of a secret parameter: the text `[secret]` (a list: one such item). */
+export const HIDDEN_SECRET = '[secret]';
+
+function withSecretsHidden(read: {
+  values: Record<string, ParameterValue>;
+  secret: ReadonlySet<string>;
+}): Record<string, ParameterValue> {
+  const out = Object.create(null) as Record<string, ParameterValue>;
+  for (const [name, value] of Object.entries(read.values)) {
+    out[name] = !read.secret.has(name)
+      ? value
+      : Array.isArray(value)
+        ? [HIDDEN_SECRET]
+        : HIDDEN_SECRET;
+  }
+  return out;
 }

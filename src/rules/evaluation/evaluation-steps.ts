@@ -40,6 +40,11 @@ export function parameterSecrets(
   return secretTexts(listed.filter((p) => p.secret).map((p) => param[p.name]));
 }
 
+/** The names of the account's secret parameters. */
+export function secretNames(listed: ReadonlyArray<{ name: string; secret: boolean }>): string[] {
+  return listed.filter((p) => p.secret).map((p) => p.name);
+}
+
 /** The template variables before any query ran: the parameters and the rule's names. */
 export function initialContext(
   rule: EvaluatedRule,

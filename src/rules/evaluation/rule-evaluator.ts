@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AlertStore } from '../../alerts/alert-api';
 import type { QuestionQuery } from '../../questions/question-query';
+import { opaqueParameters } from '../templates/secret-value';
 import type { TemplateContext } from '../templates/template-context';
 import { ActionRunner, type ActionScope, type ActionRunnerDeps } from './action-runner';
 import { type AlertChange, alertChange, type AlertRecord, resolvedAlert } from './alert-decision';
@@ -13,6 +14,7 @@ import {
   entityChange,
   initialContext,
   parameterSecrets,
+  secretNames,
   queryTotals,
   readOutputs,
   ruleIdentity,
@@ -146,7 +148,9 @@ export class RuleEvaluator {
       },
       queryTotals: () => queryTotals(log.queries),
     };
-    const context = initialContext(rule, param, this.deps.webLink(rule.id));
+    // Secret parameters reach templates opaque (templates/secret-value.ts).
+    const opaque = opaqueParameters(param, secretNames(listed));
+    const context = initialContext(rule, opaque, this.deps.webLink(rule.id));
     return { input, context, log, scope };
   }
 

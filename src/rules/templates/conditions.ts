@@ -21,15 +21,18 @@ import { hasTemplate, scanTemplate, singleExpression } from './template-scan';
  *   using Jexl's operators: `=` and `==` are `==` (loose), `!=` loose, `> < >= <=` as in
  *   JavaScript, so a missing path (`undefined > 0`) is false;
  * - `['AND' | 'OR', clause, ...]` groups nest, evaluated left to right with short-circuiting.
- * Rejects with a ConditionError (malformed condition) or a TemplateError (template problem).
+ * Rejects with a ConditionError (malformed condition) or a TemplateError (template problem, or
+ * an expression that reads a secret parameter: docs/guide/rules.md, "Secret parameters").
  */
 export async function evaluateWhen(
   when: unknown,
   context: TemplateContext,
   options: RenderOptions = {},
 ): Promise<boolean> {
+  // Whether a condition holds is seen (the actions ran or not): it may read no secret.
+  const refusing: RenderOptions = { ...options, secrets: 'refuse' };
   for (const condition of parseWhen(when, options.pointer ?? '')) {
-    if (!(await holds(condition, context, options))) return false;
+    if (!(await holds(condition, context, refusing))) return false;
   }
   return true;
 }

@@ -8,6 +8,7 @@ import {
   SCOPE_VARIABLE,
   type TransformArity,
 } from './jexl-ast';
+import { DERIVED_SECRET, isSecret, touchSecret } from './secret-value';
 import { TemplateError } from './template-errors';
 import { join, length, mapProperty, merge, uniquePropertyValues } from './transforms';
 
@@ -68,6 +69,12 @@ engine.addTransforms({
   length,
 });
 engine.addFunctions({ [MEMBER_FUNCTION]: member, [INDEX_FUNCTION]: index });
+// `in` as jexl has it, except that a secret on either side is a read of the secret (taint).
+engine.addBinaryOp('in', 20, (left: unknown, right: unknown) => {
+  if (isSecret(left) || isSecret(right)) touchSecret();
+  if (typeof right === 'string') return right.includes(String(left));
+  return Array.isArray(right) ? right.some((element) => element === left) : false;
+});
 
 type Expression = ReturnType<typeof engine.compile>;
 
@@ -178,13 +185,21 @@ function replaceInPlace(target: JexlNode, replacement: JexlNode): void {
  * value's own properties (a string's `length` included).
  */
 function member(target: unknown, name: unknown): unknown {
+  if (isSecret(target)) return secretRead();
   return ownProperty(Array.isArray(target) ? (target as unknown[])[0] : target, String(name));
 }
 
 /** `a[expr]`: a boolean keeps or drops the whole value (as in jexl), anything else is a key. */
 function index(subject: unknown, key: unknown): unknown {
+  if (isSecret(subject) || isSecret(key)) return secretRead();
   if (typeof key === 'boolean') return key ? subject : undefined;
   return ownProperty(subject, String(key));
+}
+
+/** A character, a slice, a member of a secret: opaque, and the expression read a secret. */
+function secretRead(): unknown {
+  touchSecret();
+  return DERIVED_SECRET;
 }
 
 function ownProperty(value: unknown, key: string): unknown {

@@ -6,6 +6,7 @@ import {
   ExpressionProblem,
 } from './jexl-engine';
 import { asList, flattenItem, isRecord } from './result-items';
+import { SECRET_REFUSED, SecretRefused, settle, tracked } from './secret-value';
 import type { RenderOptions, TemplateContext } from './template-context';
 import { TemplateError } from './template-errors';
 import { hasTemplate, scanTemplate, type TemplateSegment } from './template-scan';
@@ -27,7 +28,8 @@ type ExpressionSegment = Extract<TemplateSegment, { kind: 'expression' }>;
  *   expression's value with its type (boolean, number, list, object, `undefined`...);
  * - anything else: a string, each expression's value as text (toText: `undefined`/`null` empty,
  *   lists comma-separated, objects as JSON).
- * A missing path is `undefined`, never an error. A template that does not parse, or whose
+ * A missing path is `undefined`, never an error. Secret parameters follow `options.secrets`
+ * (secret-value.ts): by default every value read from one is `[secret]`. A template that does not parse, or whose
  * evaluation fails (an unknown template in `mapTemplate`, a bad transform argument), rejects with
  * a TemplateError naming the expression, its character position and `options.pointer`.
  */
@@ -141,9 +143,14 @@ async function evaluate(
   depth: number,
 ): Promise<unknown> {
   try {
-    return await expression.evaluate(context, templateScope(context, options, depth));
+    const { value, touched } = await tracked(() =>
+      expression.evaluate(context, templateScope(context, options, depth)),
+    );
+    return settle(value, touched, options.secrets ?? 'hide');
   } catch (err) {
-    throw asTemplateError(err, segment, text, options);
+    const problem =
+      err instanceof SecretRefused ? new ExpressionProblem('runtime', SECRET_REFUSED) : err;
+    throw asTemplateError(problem, segment, text, options);
   }
 }
 
@@ -171,7 +178,13 @@ function templateScope(
       }
       const items = asList(input);
       const budget = options.budget ?? { left: MAX_TEMPLATE_RENDERS };
-      const inner: RenderOptions = { templates, pointer: `/templates${jsonPointer(name)}`, budget };
+      const inner: RenderOptions = {
+        templates,
+        pointer: `/templates${jsonPointer(name)}`,
+        budget,
+        // What the enclosing expression gets: it decides, with its own taint, what is shown.
+        secrets: 'keep',
+      };
       const out: unknown[] = [];
       for (const [itemIndex, element] of items.entries()) {
         if (--budget.left < 0) {

@@ -5,6 +5,8 @@
  * object keyed by column name.
  */
 
+import { isSecret, touchSecret } from './secret-value';
+
 type Row = Record<string, unknown>;
 
 /** A plain (non-array) object. */
@@ -23,6 +25,8 @@ export function isEntityShaped(value: unknown): value is Row & { entity: Row; pr
  */
 export function asList(value: unknown): unknown[] {
   if (Array.isArray(value)) return value;
+  // A transform of a secret (its length, its characters...) is a value read from the secret.
+  if (isSecret(value)) touchSecret();
   return value === undefined || value === null ? [] : [value];
 }
 

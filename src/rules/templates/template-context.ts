@@ -1,3 +1,5 @@
+import type { SecretMode } from './secret-value';
+
 /**
  * What rule templates see (docs/guide/rules.md, "Templates"): the results of the rule's queries,
  * the account's parameters, the rule's own names, and whatever the evaluation set so far
@@ -26,6 +28,8 @@ export interface TemplateContext {
 
 /** How a template is rendered, beyond its variables. */
 export interface RenderOptions {
+  /** What becomes of secret parameters (secret-value.ts); `hide` unless said. */
+  secrets?: SecretMode;
   /** The rule's `templates` (name -> template text), which `mapTemplate(name)` renders. */
   templates?: Readonly<Record<string, unknown>>;
   /** JSON pointer of the value being rendered (e.g. `/operations/0/actions/2/body`), for errors. */

@@ -1,3 +1,5 @@
+import { isSecret, SECRET_TEXT, touchSecret } from './secret-value';
+
 /**
  * How a value reads inside text: a template with text around its expressions, or several
  * expressions, is a string (docs/guide/rules.md, "Templates"), and `join` uses the same rules for
@@ -7,9 +9,14 @@
  *   `undefined` (which JupiterOne's service printed into such text);
  * - an array is its elements as text, separated by commas, as `join()` gives;
  * - an object is its JSON;
+ * - a secret parameter (secret-value.ts) is `[secret]`;
  * - anything else (a function reached through a prototype) is empty text.
  */
 export function toText(value: unknown): string {
+  if (isSecret(value)) {
+    touchSecret();
+    return SECRET_TEXT;
+  }
   switch (typeof value) {
     case 'string':
       return value;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type express from 'express';
 import request from 'supertest';
 import type { IntegrationType } from '../../../src/integrations/integration-api';
-import { SecretBox } from '../../../src/integrations/secret-box';
+import { SecretBox } from '../../../src/common/secret-box';
 import { TEST_SECRETS_KEY, testGraph, type TestAccount } from '../../helpers/harness';
 
 /**

@@ -335,14 +335,17 @@ describe('rule actions: the action table', () => {
         assert.equal(ACTION_HANDLERS[type], ACTION_HANDLERS.WEBHOOK, type);
       }
       const planned = await ACTION_HANDLERS.WEBHOOK.plan(webhook, input());
+      const rendered = {
+        endpoint: 'https://hooks.test/prod',
+        method: 'POST',
+        headers: { 'X-Token': 'tok-secret' },
+        body: { rule: 'rule', count: 2, names: [['e1 in prod', 'e2 in prod']] },
+      };
+      // No parameter is secret in this context: what is shown is what is sent.
       assert.deepEqual(planned, {
         type: 'WEBHOOK',
-        action: {
-          endpoint: 'https://hooks.test/prod',
-          method: 'POST',
-          headers: { 'X-Token': 'tok-secret' },
-          body: { rule: 'rule', count: 2, names: [['e1 in prod', 'e2 in prod']] },
-        },
+        action: rendered,
+        shown: rendered,
       });
       assert.deepEqual(ACTION_HANDLERS.WEBHOOK.dryRun!(planned), planned.action);
     });
@@ -376,6 +379,8 @@ describe('rule actions: the action table', () => {
       const planned = {
         type: 'WEBHOOK' as const,
         action: { headers: { 'X-Token': 'tok-secret' } },
+        // What the record shows: the exact-text scrub still hides a secret that reached it.
+        shown: { headers: { 'X-Token': 'tok-secret' } },
       };
       assert.deepEqual(await ACTION_HANDLERS.WEBHOOK.perform(planned, io({ deps: world.deps })), {
         inputs: { headers: { 'X-Token': REDACTED } },
@@ -388,7 +393,7 @@ describe('rule actions: the action table', () => {
     it('without a sender for the type it fails, saying so', async () => {
       assert.equal(
         await rejection(() =>
-          ACTION_HANDLERS.SEND_EMAIL.perform({ type: 'SEND_EMAIL', action: {} }, io()),
+          ACTION_HANDLERS.SEND_EMAIL.perform({ type: 'SEND_EMAIL', action: {}, shown: {} }, io()),
         ),
         'SEND_EMAIL cannot run: no SEND_EMAIL sender is configured in this deployment',
       );

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { SecretBox, SecretBoxError } from '../../../src/integrations/secret-box';
+import { SecretBox, SecretBoxError } from '../../../src/common/secret-box';
 
 /** AES-256-GCM sealing of integration secrets: round trip and every way a blob must not open. */
 const KEY = Buffer.alloc(32, 7);

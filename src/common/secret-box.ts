@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 /**
- * Authenticated encryption of integration secrets at rest: AES-256-GCM (node:crypto) with a
+ * Authenticated encryption of secrets at rest (integration secrets, secret parameters): AES-256-GCM (node:crypto) with a
  * 32-byte key, a random 12-byte IV per seal and the 16-byte authentication tag kept beside the
  * ciphertext. The caller's additional authenticated data (AAD) binds a blob to its owner: a blob
  * sealed for one instance does not open for another, nor with another key, nor once altered.
