@@ -2921,6 +2921,8 @@ export interface components {
                 type?: "list" | "table" | "tree";
                 durationMs: number;
                 warnings?: string[];
+                /** @description Present when the query had more rows than RULE_QUERY_MAX_ROWS: the evaluation read only this many (the first, in the query's order), and `total` counts them. */
+                truncatedAt?: number;
                 error?: string;
             }[];
             /** @description Each name of the rule's `outputs` with its value at the end. */

@@ -307,7 +307,7 @@ export async function deleteTestAccounts(): Promise<void> {
 export function testQuery(graph: Graph, options: { timeoutMs?: number } = {}): QueryService {
   const { query } = testConfig();
   return QueryService.onGraph(graph, new ParameterService({ graph }), {
-    maxPageSize: query.maxPageSize,
+    ...query,
     timeoutMs: options.timeoutMs ?? query.timeoutMs,
   });
 }
