@@ -2405,6 +2405,7 @@ export interface components {
         };
         /** @description A rule's own question: one or more J1QL queries, run in order at each evaluation; their results are `queries.<name>` in templates and conditions. */
         RuleQuestion: {
+            /** @description 1 to 20 queries, as a stored question's (the largest rule of the corpus has 4). */
             queries: components["schemas"]["RuleQuery"][];
         } | null;
         /**
@@ -2673,7 +2674,7 @@ export interface components {
             name: unknown;
             /** @description Checked as a rule's `description`. */
             description?: unknown;
-            /** @description The rule's question's queries (RuleQuery); messages point at `/queries/...`. */
+            /** @description The rule's question's queries (RuleQuery, 1 to 20); messages point at `/queries/...`. */
             queries: unknown[];
             /** @description The alert level of the default operation (HIGH when not given); not with `operations`. */
             alertLevel?: components["schemas"]["AlertLevel"];
