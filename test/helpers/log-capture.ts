@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Logger, pino } from 'pino';
+import { findLeaks } from './log-leaks';
 
 /**
  * Every log line of a test run, in a file: the services and apps the tests build log through
@@ -40,12 +41,6 @@ export function registeredSecretCount(): number {
   return secrets.size;
 }
 
-/** API keys (`gsk_` and 43 characters) and unredacted signatures, registered or not. */
-const SECRET_SHAPES: ReadonlyArray<{ pattern: RegExp; what: string }> = [
-  { pattern: /gsk_[A-Za-z0-9_-]{43}/, what: 'an API key' },
-  { pattern: /signature=(?!\[redacted\])[^&\s"]+/, what: 'a signed URL signature' },
-];
-
 /** A line written now, that scan() must find: proof that the file is the logger's. */
 const MARKER = `log-capture-marker-${process.pid}-${Date.now()}`;
 
@@ -62,15 +57,7 @@ export function scanCapturedLog(): LogScan {
   capturedLogger.info({ marker: MARKER }, 'log capture check');
   destination.flushSync();
   const lines = fs.readFileSync(CAPTURED_LOG_FILE, 'utf8').split('\n').filter((l) => l !== '');
-  const leaks: string[] = [];
-  for (const [value, what] of secrets) {
-    const line = lines.find((l) => l.includes(value));
-    if (line !== undefined) leaks.push(`${what}: ${line.split(value).join('<secret>')}`);
-  }
-  for (const { pattern, what } of SECRET_SHAPES) {
-    const line = lines.find((l) => pattern.test(l));
-    if (line !== undefined) leaks.push(`${what}: ${line.replace(pattern, '<secret>')}`);
-  }
+  const leaks = findLeaks(lines, secrets);
   return {
     lines: lines.length,
     requestLines: lines.filter((l) => l.includes('"statusCode"')).length,
