@@ -131,6 +131,8 @@ export class TooComplexError extends AppError {
     message: string,
     bound: { name: string; value: number; limit: number },
   ) {
-    super(code, message, { details: { bound: bound.name, value: bound.value, limit: bound.limit } });
+    super(code, message, {
+      details: { bound: bound.name, value: bound.value, limit: bound.limit },
+    });
   }
 }

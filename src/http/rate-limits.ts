@@ -1,9 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import {
-  type RateLimiterAbstract,
-  RateLimiterMemory,
-  RateLimiterRes,
-} from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AuthContext } from '../accounts/account-service';
 import type { Config } from '../config/config';
 import { AppError, RateLimitedError } from '../errors/app-error';
@@ -109,8 +105,18 @@ export function requestRateLimits(deps: RateLimitDeps): RequestHandler {
   return async (_req, res, next) => {
     const auth = res.locals.auth as AuthContext | undefined;
     if (auth !== undefined) {
-      await take(perKey, auth.keyId, () => `API key '${auth.keyId}' sent more than ${limits.ratePerKey} requests in ${durationSec} s (RATE_LIMIT_PER_KEY)`);
-      await take(perAccount, auth.accountId, () => `Account '${auth.accountId}' sent more than ${limits.ratePerAccount} requests in ${durationSec} s (RATE_LIMIT_PER_ACCOUNT)`);
+      await take(
+        perKey,
+        auth.keyId,
+        () =>
+          `API key '${auth.keyId}' sent more than ${limits.ratePerKey} requests in ${durationSec} s (RATE_LIMIT_PER_KEY)`,
+      );
+      await take(
+        perAccount,
+        auth.accountId,
+        () =>
+          `Account '${auth.accountId}' sent more than ${limits.ratePerAccount} requests in ${durationSec} s (RATE_LIMIT_PER_ACCOUNT)`,
+      );
     }
     next();
   };

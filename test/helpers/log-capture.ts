@@ -56,7 +56,10 @@ export interface LogScan {
 export function scanCapturedLog(): LogScan {
   capturedLogger.info({ marker: MARKER }, 'log capture check');
   destination.flushSync();
-  const lines = fs.readFileSync(CAPTURED_LOG_FILE, 'utf8').split('\n').filter((l) => l !== '');
+  const lines = fs
+    .readFileSync(CAPTURED_LOG_FILE, 'utf8')
+    .split('\n')
+    .filter((l) => l !== '');
   const leaks = findLeaks(lines, secrets);
   return {
     lines: lines.length,

@@ -35,7 +35,11 @@ describe('limits: J1QL bounds, rule queries and rows (HTTP, real Neo4j)', functi
     const message =
       'The query traverses 60 relationships; at most 12 are allowed (J1QL_MAX_TRAVERSALS)';
     const bound = { bound: 'J1QL_MAX_TRAVERSALS', value: 60, limit: 12 };
-    expectTooComplex(await request(app).post('/query').set(a.headers).send({ query }), message, bound);
+    expectTooComplex(
+      await request(app).post('/query').set(a.headers).send({ query }),
+      message,
+      bound,
+    );
     expectTooComplex(
       await request(app).post('/query/explain').set(a.headers).send({ query }),
       message,
@@ -49,7 +53,10 @@ describe('limits: J1QL bounds, rule queries and rows (HTTP, real Neo4j)', functi
       { bound: 'J1QL_MAX_TRAVERSALS', value: 13, limit: 12 },
     );
     const twelve = `FIND Host${' THAT HAS Host'.repeat(12)}`;
-    assert.equal((await request(app).post('/query').set(a.headers).send({ query: twelve })).status, 200);
+    assert.equal(
+      (await request(app).post('/query').set(a.headers).send({ query: twelve })).status,
+      200,
+    );
   });
 
   it('refuses 101 RETURN columns with J1QL_MAX_COLUMNS', async () => {
@@ -109,7 +116,10 @@ describe('limits: J1QL bounds, rule queries and rows (HTTP, real Neo4j)', functi
     const rule = alertRule('too-deep', {
       question: { queries: [{ query: `FIND Host${' THAT HAS Host'.repeat(13)}` }] },
     });
-    const res = await request(app).post('/rules/evaluate').set(a.headers).send({ rule, dryRun: true });
+    const res = await request(app)
+      .post('/rules/evaluate')
+      .set(a.headers)
+      .send({ rule, dryRun: true });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     const [q] = res.body.evaluation.queries as Body[];
     assert.equal(
@@ -122,7 +132,10 @@ describe('limits: J1QL bounds, rule queries and rows (HTTP, real Neo4j)', functi
     const a = await freshAccount();
     const queries = Array.from({ length: 100 }, () => ({ query: 'FIND Host' }));
     const rule = alertRule('hundred', { question: { queries } });
-    const res = await request(app).post('/rules/evaluate').set(a.headers).send({ rule, dryRun: true });
+    const res = await request(app)
+      .post('/rules/evaluate')
+      .set(a.headers)
+      .send({ rule, dryRun: true });
     assert.equal(res.status, 400, JSON.stringify(res.body));
     assert.equal(res.body.error.code, 'VALIDATION_ERROR');
     assert.equal(res.body.error.message, '/question/queries must have at most 20 items');
@@ -143,7 +156,10 @@ describe('limits: J1QL bounds, rule queries and rows (HTTP, real Neo4j)', functi
 
     it('reads at most the cap and says so in the query record (truncatedAt)', async () => {
       const { a } = await seeded(BUCKETS);
-      const record = await dryRun(a, alertRule('capped', { question: { queries: [{ query: 'FIND aws_s3_bucket' }] } }));
+      const record = await dryRun(
+        a,
+        alertRule('capped', { question: { queries: [{ query: 'FIND aws_s3_bucket' }] } }),
+      );
       const [q] = record.queries as Body[];
       assert.equal(q?.total, 2);
       assert.equal(q?.truncatedAt, 2);
@@ -161,7 +177,10 @@ describe('limits: J1QL bounds, rule queries and rows (HTTP, real Neo4j)', functi
 
     it('leaves POST /query pages alone', async () => {
       const { a } = await seeded(BUCKETS);
-      const res = await request(capped).post('/query').set(a.headers).send({ query: 'FIND aws_s3_bucket' });
+      const res = await request(capped)
+        .post('/query')
+        .set(a.headers)
+        .send({ query: 'FIND aws_s3_bucket' });
       assert.equal(res.status, 200);
       assert.equal(res.body.totalCount, 3);
     });

@@ -71,7 +71,9 @@ describe('limits: rates, failed keys and concurrency (HTTP, real Neo4j and Redis
   it('counts every key of an account against RATE_LIMIT_PER_ACCOUNT', async () => {
     const app = await testApp({ limits: limits({ ratePerAccount: 4 }) });
     const a = await freshAccount();
-    const second = await (await testAccounts()).createApiKey({ accountId: a.accountId, name: 'two' });
+    const second = await (
+      await testAccounts()
+    ).createApiKey({ accountId: a.accountId, name: 'two' });
     registerSecret(second.secret, 'second API key');
     const headers2 = { ...a.headers, Authorization: `Bearer ${second.secret}` };
     for (const headers of [a.headers, headers2, a.headers, headers2]) {
@@ -121,13 +123,18 @@ describe('limits: rates, failed keys and concurrency (HTTP, real Neo4j and Redis
     const a = await freshAccount();
     for (let round = 0; round < 20; round++) {
       const statuses = await Promise.all(
-        Array.from({ length: 20 }, async () => (await request(app).get('/account').set(a.headers)).status),
+        Array.from(
+          { length: 20 },
+          async () => (await request(app).get('/account').set(a.headers)).status,
+        ),
       );
       assert.deepEqual(statuses, Array<number>(20).fill(200));
     }
     const queries = await Promise.all(
-      Array.from({ length: 8 }, async () =>
-        (await request(app).post('/query').set(a.headers).send({ query: 'FIND Host' })).status,
+      Array.from(
+        { length: 8 },
+        async () =>
+          (await request(app).post('/query').set(a.headers).send({ query: 'FIND Host' })).status,
       ),
     );
     assert.deepEqual(queries, Array<number>(8).fill(200));
@@ -196,7 +203,11 @@ describe('limits: rates, failed keys and concurrency (HTTP, real Neo4j and Redis
     const app = await testApp({ query: held, limits: limits({ concurrentPerAccount: 2 }) });
     const a = await freshAccount();
     const query = (): Promise<request.Response> =>
-      request(app).post('/query').set(a.headers).send({ query: 'FIND Host' }).then((r) => r);
+      request(app)
+        .post('/query')
+        .set(a.headers)
+        .send({ query: 'FIND Host' })
+        .then((r) => r);
     const running = [query(), query()];
     while (entered < 2) await new Promise((r) => setTimeout(r, 10));
     const refused = await query();
@@ -215,10 +226,17 @@ describe('limits: rates, failed keys and concurrency (HTTP, real Neo4j and Redis
       .send({ rule: { name: 'r', question: { queries: [{ query: 'FIND Host' }] } }, dryRun: true });
     assert.equal(dry.status, 429, JSON.stringify(dry.body));
     const b = await freshAccount();
-    const other = request(app).post('/query').set(b.headers).send({ query: 'FIND Host' }).then((r) => r);
+    const other = request(app)
+      .post('/query')
+      .set(b.headers)
+      .send({ query: 'FIND Host' })
+      .then((r) => r);
     while (entered < 3) await new Promise((r) => setTimeout(r, 10));
     open();
-    assert.deepEqual((await Promise.all([...running, other])).map((r) => r.status), [200, 200, 200]);
+    assert.deepEqual(
+      (await Promise.all([...running, other])).map((r) => r.status),
+      [200, 200, 200],
+    );
     // The slots are given back.
     assert.equal((await query()).status, 200);
   });

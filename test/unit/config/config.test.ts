@@ -168,8 +168,14 @@ describe('loadConfig', () => {
       ratePerAccount: 8,
       authFailures: 9,
     });
-    assert.throws(() => loadConfig({ J1QL_MAX_TRAVERSALS: '0' }), /J1QL_MAX_TRAVERSALS must be at least 1/);
-    assert.throws(() => loadConfig({ RATE_LIMIT_WINDOW: '10ms' }), /RATE_LIMIT_WINDOW must be at least 1s/);
+    assert.throws(
+      () => loadConfig({ J1QL_MAX_TRAVERSALS: '0' }),
+      /J1QL_MAX_TRAVERSALS must be at least 1/,
+    );
+    assert.throws(
+      () => loadConfig({ RATE_LIMIT_WINDOW: '10ms' }),
+      /RATE_LIMIT_WINDOW must be at least 1s/,
+    );
   });
 
   it('runs rules on their own intervals and keeps 100 evaluations per rule unless told otherwise', () => {

@@ -4,11 +4,7 @@ import { loadConfig } from '../../../src/config/config';
 import { AppError } from '../../../src/errors/app-error';
 import { compileQuery } from '../../../src/query/j1ql/compile/compile';
 import { parseQuery } from '../../../src/query/j1ql/parse';
-import {
-  checkCompiledSize,
-  checkQueryShape,
-  traversalsOf,
-} from '../../../src/query/query-bounds';
+import { checkCompiledSize, checkQueryShape, traversalsOf } from '../../../src/query/query-bounds';
 import { ALERT_RULE_CORPUS, J1QL_CORPUS } from '../../helpers/fixtures';
 
 /**
@@ -70,7 +66,8 @@ describe('J1QL complexity bounds', () => {
       checkCompiledSize(compiled.cypher, defaults);
       checked++;
       max.hops = Math.max(max.hops, traversalsOf(ast.steps));
-      if (ast.return?.kind === 'items') max.columns = Math.max(max.columns, ast.return.items.length);
+      if (ast.return?.kind === 'items')
+        max.columns = Math.max(max.columns, ast.return.items.length);
       max.cypher = Math.max(max.cypher, compiled.cypher.length);
     }
     assert.ok(checked >= all.length * 0.95, `${checked}/${all.length}`);
@@ -100,7 +97,9 @@ describe('J1QL complexity bounds', () => {
       () => checkCompiledSize('x'.repeat(1001), { ...defaults, maxCypherLength: 1000 }),
       (err: AppError) =>
         err.code === 'QUERY_TOO_COMPLEX' &&
-        /^The query compiles to 1001 characters of Cypher; at most 1000 are allowed \(J1QL_MAX_CYPHER_LENGTH\)$/.test(err.message),
+        /^The query compiles to 1001 characters of Cypher; at most 1000 are allowed \(J1QL_MAX_CYPHER_LENGTH\)$/.test(
+          err.message,
+        ),
     );
   });
 });
