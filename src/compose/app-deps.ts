@@ -30,6 +30,8 @@ export function appDeps(input: {
     evaluations: services.engine.evaluations,
     adminToken: config.adminToken,
     maxBodySize: config.http.maxBodySize,
+    limits: config.limits,
+    rateLimiters: runtime.rateLimiters,
     readiness: {
       mode: runtime.kind,
       pingNeo4j: () => input.graph.ping(),

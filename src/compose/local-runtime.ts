@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config/config';
+import { memoryRateLimiters } from '../http/rate-limits';
 import { LocalRuleLock } from '../rules/schedule/local-rule-lock';
 import { openLocalRuleSchedule } from '../rules/schedule/local-rule-schedule';
 import { resumePendingFinalizations, startSyncReaper } from '../sync/jobs/create-sync-jobs';
@@ -18,6 +19,7 @@ export function openLocalRuntime(config: Config, logger: Logger): LocalRuntime {
     ruleLock,
     dispatcher: (finalizer) =>
       inProcessDispatcher({ finalizer, logger, attempts: config.queue.finalizeAttempts }),
+    rateLimiters: memoryRateLimiters,
     pingRedis: undefined,
     openRuleSchedule: (runner) =>
       openLocalRuleSchedule({

@@ -44,6 +44,8 @@ export function openQueueRuntime(
     finalizeQueue,
     ruleLock,
     dispatcher: () => ({ dispatch: (ref) => finalizeQueue.enqueue(ref) }),
+    rateLimiters: (options) =>
+      redis.rateLimiter({ ...options, keyPrefix: `${prefix}:limits:${options.keyPrefix}` }),
     pingRedis: () => redis.ping(),
     // The API's side writes the schedulers; workers run the ticks (startRuleWorkers).
     openRuleSchedule: () =>

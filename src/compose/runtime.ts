@@ -1,3 +1,4 @@
+import type { RateLimiterFactory } from '../http/rate-limits';
 import type { FinalizeQueue } from '../queue/finalize-queue';
 import type { RedisHandle } from '../queue/redis';
 import type {
@@ -52,6 +53,11 @@ export interface RuntimeBase {
   readonly ruleLock: RuleLock;
   /** Who runs the finalizations sync jobs accept: this process, or a worker behind the queue. */
   readonly dispatcher: (finalizer: Finalizer) => FinalizeDispatcher;
+  /**
+   * Where the API's rate limits count (docs/security.md, "Limits"): this process's memory (local),
+   * or Redis, shared by every API process (queue).
+   */
+  readonly rateLimiters: RateLimiterFactory;
   /** Readiness's check of Redis; undefined when there is none to check. */
   readonly pingRedis: (() => Promise<void>) | undefined;
   /**

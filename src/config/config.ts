@@ -56,6 +56,17 @@ export interface Config {
     readonly maxPageSize: number;
     /** How long one J1QL query may run in Neo4j before it is stopped (ms). */
     readonly timeoutMs: number;
+    /** The complexity bounds a query is checked against before it runs. */
+    readonly bounds: {
+      /** Relationship hops (THAT ...), optional groups' included. */
+      readonly maxTraversals: number;
+      /** RETURN items. */
+      readonly maxColumns: number;
+      /** Characters of the compiled Cypher. */
+      readonly maxCypherLength: number;
+    };
+    /** Rows a rule's query reads into memory; past it the evaluation record says so. */
+    readonly ruleMaxRows: number;
   };
   readonly rules: {
     /** Every scheduled rule runs at this interval instead of its pollingInterval (ms; tests and
@@ -81,6 +92,17 @@ export interface Config {
     readonly backoffMs: number;
     /** Private, loopback or link-local hosts WEBHOOK may reach (`loopback`, `private` or names). */
     readonly webhookAllowlist: readonly string[];
+  };
+  /** Limits on expensive work per account and key (docs/security.md, "Limits"). */
+  readonly limits: {
+    /** Queries, dry runs and rule evaluations one account runs at once, per API process. */
+    readonly concurrentPerAccount: number;
+    /** The window the request counts below are per (ms). */
+    readonly rateWindowMs: number;
+    readonly ratePerKey: number;
+    readonly ratePerAccount: number;
+    /** Failed authentications per account header and client address, per window. */
+    readonly authFailures: number;
   };
   readonly queue: {
     /** Prefix of every BullMQ key in Redis. */
@@ -135,6 +157,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     query: {
       maxPageSize: e.QUERY_MAX_PAGE_SIZE,
       timeoutMs: e.QUERY_TIMEOUT,
+      bounds: {
+        maxTraversals: e.J1QL_MAX_TRAVERSALS,
+        maxColumns: e.J1QL_MAX_COLUMNS,
+        maxCypherLength: e.J1QL_MAX_CYPHER_LENGTH,
+      },
+      ruleMaxRows: e.RULE_QUERY_MAX_ROWS,
+    },
+    limits: {
+      concurrentPerAccount: e.ACCOUNT_MAX_CONCURRENT,
+      rateWindowMs: e.RATE_LIMIT_WINDOW,
+      ratePerKey: e.RATE_LIMIT_PER_KEY,
+      ratePerAccount: e.RATE_LIMIT_PER_ACCOUNT,
+      authFailures: e.AUTH_FAILURE_LIMIT,
     },
     outbound: outboundConfig(e),
     rules: {

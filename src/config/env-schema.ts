@@ -50,6 +50,35 @@ export const DEFAULT_BOLT_PORT = 7687;
 
 const javaMemory = z.string().regex(/^\d+[kmg]$/i, "must be a JVM size such as '512m' or '2g'");
 
+/** A whole number between `min` and `max` (blank: `fallback`). */
+const count = (min: number, max: number, fallback: number) =>
+  z.preprocess(
+    blankAsUnset,
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be an integer')
+      .min(min, `must be at least ${min}`)
+      .max(max, `must be at most ${max}`)
+      .default(fallback),
+  );
+
+/**
+ * The limits on expensive work (docs/security.md, "Limits"). The J1QL bounds are well above the
+ * largest query of the real corpus (test/fixtures/corpus: 7 hops, 21 columns, 4,301 characters of
+ * Cypher); the rates are far above what a client's bursts need.
+ */
+const limitsSchema = {
+  J1QL_MAX_TRAVERSALS: count(1, 1000, 12),
+  J1QL_MAX_COLUMNS: count(1, 10_000, 100),
+  J1QL_MAX_CYPHER_LENGTH: count(1000, 10_000_000, 65_536),
+  RULE_QUERY_MAX_ROWS: count(1, 10_000_000, 100_000),
+  ACCOUNT_MAX_CONCURRENT: count(1, 10_000, 8),
+  RATE_LIMIT_WINDOW: duration.refine((ms) => ms >= 1000, 'must be at least 1s').prefault('1m'),
+  RATE_LIMIT_PER_KEY: count(1, 100_000_000, 6000),
+  RATE_LIMIT_PER_ACCOUNT: count(1, 100_000_000, 12_000),
+  AUTH_FAILURE_LIMIT: count(1, 100_000_000, 30),
+};
+
 export const envSchema = z.object({
   PORT: z.preprocess(blankAsUnset, port.default(8080)),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -185,6 +214,7 @@ export const envSchema = z.object({
   ADMIN_TOKEN: optionalText.pipe(
     z.string().min(16, 'must be at least 16 characters when set').optional(),
   ),
+  ...limitsSchema,
 });
 
 /** The parsed environment. */

@@ -37,10 +37,13 @@ export type ErrorCode =
   | 'INTEGRATION_SECRETS_DISABLED'
   | 'J1QL_SYNTAX_ERROR'
   | 'J1QL_INVALID_QUERY'
+  | 'QUERY_TOO_COMPLEX'
   | 'INVALID_UPLOAD_URL'
   | 'RequestEntityTooLargeException'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'RATE_LIMITED'
+  | 'TOO_MANY_AUTH_FAILURES'
+  | 'TOO_MANY_CONCURRENT_REQUESTS'
   | 'SERVICE_UNAVAILABLE'
   | 'INTERNAL_ERROR';
 
@@ -104,5 +107,33 @@ export class UnavailableError extends AppError {
 export class DataRejectedError extends AppError {
   constructor(message: string) {
     super('VALIDATION_ERROR', message);
+  }
+}
+
+/** Work refused because a limit of docs/security.md ("Limits") was reached: 429, `Retry-After`. */
+export class RateLimitedError extends AppError {
+  /** Whole seconds after which a retry may succeed (the `Retry-After` header). */
+  readonly retryAfterSeconds: number;
+
+  constructor(
+    code: 'RATE_LIMITED' | 'TOO_MANY_AUTH_FAILURES' | 'TOO_MANY_CONCURRENT_REQUESTS',
+    message: string,
+    retryAfterSeconds: number,
+  ) {
+    super(code, message, { retryable: true });
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  }
+}
+
+/** A query or rule past a complexity bound (docs/security.md, "Limits"): 400, checked before it runs. */
+export class TooComplexError extends AppError {
+  constructor(
+    code: 'QUERY_TOO_COMPLEX',
+    message: string,
+    bound: { name: string; value: number; limit: number },
+  ) {
+    super(code, message, {
+      details: { bound: bound.name, value: bound.value, limit: bound.limit },
+    });
   }
 }

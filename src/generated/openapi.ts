@@ -2477,6 +2477,7 @@ export interface components {
         };
         /** @description A rule's own question: one or more J1QL queries, run in order at each evaluation; their results are `queries.<name>` in templates and conditions. */
         RuleQuestion: {
+            /** @description 1 to 20 queries, as a stored question's (the largest rule of the corpus has 4). */
             queries: components["schemas"]["RuleQuery"][];
         } | null;
         /**
@@ -2745,7 +2746,7 @@ export interface components {
             name: unknown;
             /** @description Checked as a rule's `description`. */
             description?: unknown;
-            /** @description The rule's question's queries (RuleQuery); messages point at `/queries/...`. */
+            /** @description The rule's question's queries (RuleQuery, 1 to 20); messages point at `/queries/...`. */
             queries: unknown[];
             /** @description The alert level of the default operation (HIGH when not given); not with `operations`. */
             alertLevel?: components["schemas"]["AlertLevel"];
@@ -2993,6 +2994,8 @@ export interface components {
                 type?: "list" | "table" | "tree";
                 durationMs: number;
                 warnings?: string[];
+                /** @description Present when the query had more rows than RULE_QUERY_MAX_ROWS: the evaluation read only this many (the first, in the query's order), and `total` counts them. */
+                truncatedAt?: number;
                 error?: string;
             }[];
             /** @description Each name of the rule's `outputs` with its value at the end. */

@@ -42,6 +42,13 @@ import { evaluationHandlers } from './handlers/evaluation-handlers';
 import { syncHandlers } from './handlers/sync-handlers';
 import { type HandlerMap, mergeHandlers } from './handler-map';
 import { RouteTable } from './route-table';
+import { accountConcurrency } from './concurrency';
+import {
+  authFailureLimits,
+  type LimitSettings,
+  type RateLimiterFactory,
+  requestRateLimits,
+} from './rate-limits';
 import { requestLogging } from './request-log';
 import { loadServedContract, type ServedContract } from './served-contract';
 import { serviceCheckedBodies } from './service-checked-bodies';
@@ -64,6 +71,10 @@ export interface AppDeps {
   adminToken: string | undefined;
   /** Body size limit, e.g. '10mb'. */
   maxBodySize: string;
+  /** Rate limits, failed authentications and concurrency (docs/security.md, "Limits"). */
+  limits: LimitSettings;
+  /** Where the rate limits count: this process, or Redis in queue mode (the runtime's choice). */
+  rateLimiters: RateLimiterFactory;
   /** Validate responses against openapi.yaml too (on in tests: a drifting response is a failure). */
   validateResponses?: boolean;
 }
@@ -107,7 +118,8 @@ export function handlerMap(
 
 /**
  * The HTTP edge, in order: request id and logging; match the operation in openapi.yaml (404/405);
- * authenticate per the operation (400/401/403); parse the body (413/415, malformed JSON 400;
+ * authenticate per the operation (400/401/403; 429 past AUTH_FAILURE_LIMIT failures); the rate
+ * limits per key and account, and the account's concurrent queries (429); parse the body (413/415, malformed JSON 400;
  * CSV and YAML as text);
  * validate against openapi.yaml; run the operation's handler; render every error in one place.
  */
@@ -126,7 +138,11 @@ export function buildApp(deps: AppDeps): express.Express {
   app.set('trust proxy', false);
   app.use(requestLogging(deps.logger));
   app.use(matchOperation(routes));
-  app.use(authenticate({ accounts: deps.accounts, adminToken: deps.adminToken }));
+  const limits = { limits: deps.limits, limiters: deps.rateLimiters };
+  const authentication = authenticate({ accounts: deps.accounts, adminToken: deps.adminToken });
+  app.use(authFailureLimits(limits, authentication));
+  app.use(requestRateLimits(limits));
+  app.use(accountConcurrency(deps.limits.concurrentPerAccount));
   app.use(...bodyParsers(deps.maxBodySize));
   app.use(headAsGet, ...validation(contract, deps.validateResponses === true), headRestored);
   for (const op of routes.operations) {

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { AppError, type ErrorCode } from '../errors/app-error';
+import { AppError, type ErrorCode, RateLimitedError } from '../errors/app-error';
 import type { components } from '../generated/openapi';
 
 /**
@@ -17,6 +17,7 @@ export function statusOf(code: ErrorCode): number {
     case 'J1QL_SYNTAX_ERROR':
     case 'J1QL_INVALID_QUERY':
     case 'INTEGRATION_SECRETS_DISABLED':
+    case 'QUERY_TOO_COMPLEX':
       return 400;
     case 'UNAUTHORIZED':
       return 401;
@@ -55,6 +56,8 @@ export function statusOf(code: ErrorCode): number {
     case 'UNSUPPORTED_MEDIA_TYPE':
       return 415;
     case 'RATE_LIMITED':
+    case 'TOO_MANY_AUTH_FAILURES':
+    case 'TOO_MANY_CONCURRENT_REQUESTS':
       return 429;
     case 'SERVICE_UNAVAILABLE':
       return 503;
@@ -74,6 +77,8 @@ export function errorHandler(logger: Logger) {
     const log = (req as { log?: Logger }).log ?? logger;
     if (status >= 500) log.error({ err }, 'request failed');
     else log.info({ code: appError.code, msg: appError.message }, 'request rejected');
+    if (appError instanceof RateLimitedError)
+      res.setHeader('Retry-After', String(appError.retryAfterSeconds));
     const body = { code: appError.code, message: appError.message };
     const details = appError.details === undefined ? {} : { details: appError.details };
     const answer: components['schemas']['ErrorResponse'] = { error: { ...body, ...details } };

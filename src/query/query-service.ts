@@ -7,6 +7,7 @@ import type { ResultPlan } from './j1ql/compile/projection';
 import type { ParameterValue } from './j1ql/compile/values';
 import { parseQuery } from './j1ql/parse';
 import { InvalidQueryError } from './j1ql/query-errors';
+import { checkCompiledSize, checkQueryShape, type QueryBounds } from './query-bounds';
 import { decodeQueryCursor, encodeQueryCursor } from './query-cursor';
 import { type ResultData, shapeRows } from './result-shape';
 
@@ -35,6 +36,8 @@ export interface FullQueryResult {
   /** Rows (list and table) or vertices (tree). */
   total: number;
   warnings?: string[];
+  /** Set when the query had more rows than the cap (QUERY's `ruleMaxRows`): only these were read. */
+  truncatedAt?: number;
 }
 
 /** `POST /query/explain`'s answer (openapi.yaml's ExplainQueryResponse). */
@@ -60,6 +63,10 @@ export interface QueryServiceDeps {
   };
   maxPageSize: number;
   timeoutMs: number;
+  /** Checked before a query runs (query-bounds.ts). */
+  bounds: QueryBounds;
+  /** The most rows runAll reads into memory. */
+  ruleMaxRows: number;
   now?: () => number;
 }
 
@@ -75,7 +82,7 @@ export class QueryService implements QueryApi {
   static onGraph(
     graph: Graph,
     parameters: QueryServiceDeps['parameters'],
-    limits: { maxPageSize: number; timeoutMs: number },
+    limits: Pick<QueryServiceDeps, 'maxPageSize' | 'timeoutMs' | 'bounds' | 'ruleMaxRows'>,
   ): QueryService {
     return new QueryService({
       graph,
@@ -110,14 +117,17 @@ export class QueryService implements QueryApi {
 
   /**
    * Every row of the query at once (rules see all pages: docs/guide/j1ql.md, "J1QL in rules"), in
-   * the query's own order. Same errors as run().
+   * the query's own order, up to `ruleMaxRows` rows (`truncatedAt` says when there were more).
+   * Same errors as run().
    */
   async runAll(request: Omit<QueryRequest, 'limit' | 'cursor'>): Promise<FullQueryResult> {
-    const compiled = await this.compile(request, undefined);
-    const rows = await this.read(compiled.cypher, {
+    const cap = this.deps.ruleMaxRows;
+    const compiled = await this.compile(request, undefined, { rowCap: cap + 1 });
+    const read = await this.read(compiled.cypher, {
       ...compiled.params,
       accountId: request.accountId,
     });
+    const rows = read.length > cap ? read.slice(0, cap) : read;
     const data = shapeRows(compiled.plan, rows);
     const result: FullQueryResult = {
       type: compiled.plan.type,
@@ -125,6 +135,7 @@ export class QueryService implements QueryApi {
       total: Array.isArray(data) ? data.length : data.vertices.length,
     };
     if (compiled.warnings.length > 0) result.warnings = compiled.warnings;
+    if (read.length > cap) result.truncatedAt = cap;
     return result;
   }
 
@@ -138,7 +149,7 @@ export class QueryService implements QueryApi {
     const compiled = await this.compile(
       request,
       { offset: 0, size: DEFAULT_QUERY_PAGE_SIZE },
-      'explain',
+      { purpose: 'explain' },
     );
     return {
       cypher: compiled.cypher,
@@ -149,22 +160,26 @@ export class QueryService implements QueryApi {
   private async compile(
     request: Omit<QueryRequest, 'limit' | 'cursor'>,
     page: CompileOptions['page'],
-    purpose: 'run' | 'explain' = 'run',
+    options: { purpose?: 'run' | 'explain'; rowCap?: number } = {},
   ): Promise<CompiledQuery> {
     const ast = parseQuery(request.query); // a syntax error needs no database round trip
+    checkQueryShape(ast, this.deps.bounds);
     const [listProperties, parameters] = await Promise.all([
       this.deps.catalog.listProperties(request.accountId),
-      purpose === 'run'
+      options.purpose !== 'explain'
         ? this.deps.parameters.values(request.accountId)
         : this.deps.parameters.read(request.accountId).then(withSecretsHidden),
     ]);
-    return compileQuery(ast, {
+    const compiled = compileQuery(ast, {
       includeDeleted: request.includeDeleted === true,
       now: (this.deps.now ?? Date.now)(),
       parameters,
       listProperties,
       ...(page === undefined ? {} : { page }),
+      ...(options.rowCap === undefined ? {} : { rowCap: options.rowCap }),
     });
+    checkCompiledSize(compiled.cypher, this.deps.bounds);
+    return compiled;
   }
 
   /** The whole result's size; the count query runs only when this page does not tell it. */

@@ -1,4 +1,6 @@
 import { Redis } from 'ioredis';
+import type { RateLimiterRedis } from 'rate-limiter-flexible';
+import { redisRateLimiter, type RedisLimiterOptions } from './redis-rate-limiter';
 
 /**
  * The Redis connection for queue mode. BullMQ needs maxRetriesPerRequest: null on connections
@@ -6,6 +8,8 @@ import { Redis } from 'ioredis';
  */
 export interface RedisHandle {
   ping(): Promise<void>;
+  /** A request counter on this connection, shared with every process on the same Redis. */
+  rateLimiter(options: RedisLimiterOptions): RateLimiterRedis;
   close(): Promise<void>;
 }
 
@@ -23,6 +27,7 @@ export function connectRedis(url: string): RedisHandle {
     ping: async () => {
       await client.ping();
     },
+    rateLimiter: (options) => redisRateLimiter(client, options),
     close: async () => {
       client.disconnect();
       await Promise.resolve();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pino } from 'pino';
+import type { Logger } from 'pino';
 import type express from 'express';
 import { AccountService, type AccountFeature } from '../../src/accounts/account-service';
 import type { OutboundConfig } from '../../src/actions/outbound-deps';
@@ -20,6 +20,7 @@ import { Graph } from '../../src/graph/graph';
 import { applySchema } from '../../src/graph/schema';
 import { buildApp, type AppDeps } from '../../src/http/build-app';
 import { testCypherRoots } from './cypher-roots';
+import { capturedLogger, registerSecret, registerSecretValues } from './log-capture';
 import { QueryService } from '../../src/query/query-service';
 import { ParameterService } from '../../src/parameters/parameter-service';
 import type { RuleEngine } from '../../src/rules/rule-engine';
@@ -29,12 +30,20 @@ import type { SyncJobApi } from '../../src/sync/jobs/job-service-contract';
 
 /** Shared access to the real test Neo4j (started by global-fixtures.ts) and app builders. */
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
-export const silentLogger = pino({ level: 'silent' });
+/**
+ * The logger of every service and app the tests build: nothing on the console, every line (debug
+ * and up) in the run's captured log, which the root hooks scan for secrets (log-capture.ts).
+ */
+export const silentLogger: Logger = capturedLogger;
 /**
  * The INTEGRATION_SECRETS_KEY of every service the tests build (testApp, startTestApi): every
  * stored secret of the test database opens with it, so the start-up check passes.
  */
 export const TEST_SECRETS_KEY = Buffer.alloc(32, 'graphsync-test-integration-secrets');
+const TEST_UPLOAD_URL_SECRET = 'test-upload-url-secret-0123456789abcdef';
+registerSecret(ADMIN_TOKEN, 'ADMIN_TOKEN');
+registerSecret(TEST_SECRETS_KEY.toString('base64'), 'INTEGRATION_SECRETS_KEY');
+registerSecret(TEST_UPLOAD_URL_SECRET, 'UPLOAD_URL_SECRET');
 
 let graphPromise: Promise<Graph> | undefined;
 
@@ -97,7 +106,7 @@ const TEST_ENV = {
   ADMIN_TOKEN,
   MAX_BODY_SIZE: '1mb',
   PUBLIC_URL: TEST_PUBLIC_URL,
-  UPLOAD_URL_SECRET: 'test-upload-url-secret-0123456789abcdef',
+  UPLOAD_URL_SECRET: TEST_UPLOAD_URL_SECRET,
   BULK_UPLOAD_MAX_SIZE: '1mb',
   FINALIZE_ATTEMPTS: '2',
   FINALIZE_BATCH_SIZE: '1000',
@@ -113,11 +122,13 @@ export function testConfig(
     sync?: Partial<Config['sync']>;
     rules?: Partial<Config['rules']>;
     outbound?: Partial<OutboundConfig>;
+    query?: Partial<Config['query']>;
   } = {},
 ): Config {
   const base = loadConfig(TEST_ENV);
   return {
     ...base,
+    query: { ...base.query, ...tune.query },
     sync: { ...base.sync, ...tune.sync },
     rules: { ...base.rules, ...tune.rules },
     outbound: { ...base.outbound, ...TEST_OUTBOUND, ...tune.outbound },
@@ -204,9 +215,64 @@ export async function testSyncJobs(): Promise<SyncJobApi> {
   return (await testSync()).service;
 }
 
-/** The API's app (appDeps of testServices) with response validation on, and any overrides. */
-export async function testApp(overrides: Partial<AppDeps> = {}): Promise<express.Express> {
-  return buildApp({ ...appDeps(await testBuild({})), validateResponses: true, ...overrides });
+let built = 0;
+
+/**
+ * How many apps testApp() built in this process on the captured log (the log scan's check that
+ * it saw requests).
+ */
+export function appsBuilt(): number {
+  return built;
+}
+
+/**
+ * The API's app (appDeps of testServices) with response validation on, and any overrides. The
+ * secret parameters and integration secrets sent to it are registered for the log scan.
+ */
+export async function testApp(
+  overrides: Partial<AppDeps> = {},
+  options: { config?: Config } = {},
+): Promise<express.Express> {
+  if (overrides.logger === undefined) built++;
+  const deps = appDeps(await testBuild(options));
+  return buildApp({
+    ...deps,
+    parameters: registeringParameters(deps.parameters),
+    integrations: registeringIntegrations(deps.integrations),
+    validateResponses: true,
+    ...overrides,
+  });
+}
+
+function registeringParameters(parameters: AppDeps['parameters']): AppDeps['parameters'] {
+  return {
+    list: (accountId) => parameters.list(accountId),
+    get: (ref) => parameters.get(ref),
+    delete: (ref) => parameters.delete(ref),
+    put: (input) => {
+      const body = input.body as { secret?: unknown; value?: unknown } | null;
+      if (body?.secret === true) registerSecretValues(body.value, `secret parameter ${input.name}`);
+      return parameters.put(input);
+    },
+  };
+}
+
+function registeringIntegrations(integrations: AppDeps['integrations']): AppDeps['integrations'] {
+  const register = (body: unknown): void =>
+    registerSecretValues((body as { secrets?: unknown } | null)?.secrets, 'integration secret');
+  return {
+    list: (input) => integrations.list(input),
+    get: (ref) => integrations.get(ref),
+    delete: (ref) => integrations.delete(ref),
+    create: (input) => {
+      register(input.body);
+      return integrations.create(input);
+    },
+    update: (input) => {
+      register(input.body);
+      return integrations.update(input);
+    },
+  };
 }
 
 /**
@@ -281,6 +347,7 @@ export async function freshAccount(
   // A suite-wide account outlives each test; its suite deletes it with trackAccount in after().
   if (options.suiteWide !== true) created.push(accountId);
   const key = await accounts.createApiKey({ accountId, name: 'test' });
+  registerSecret(key.secret, `API key of ${accountId}`);
   return {
     accountId,
     key: key.secret,
@@ -307,7 +374,7 @@ export async function deleteTestAccounts(): Promise<void> {
 export function testQuery(graph: Graph, options: { timeoutMs?: number } = {}): QueryService {
   const { query } = testConfig();
   return QueryService.onGraph(graph, new ParameterService({ graph }), {
-    maxPageSize: query.maxPageSize,
+    ...query,
     timeoutMs: options.timeoutMs ?? query.timeoutMs,
   });
 }

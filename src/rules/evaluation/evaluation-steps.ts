@@ -82,8 +82,9 @@ export function queryOutcome(
 ): QueryOutcome {
   const outcome: QueryOutcome = { name, query: redact(query, secrets), durationMs };
   if ('error' in answer) return { ...outcome, error: redact(answer.error, secrets) };
-  const { total, type, warnings } = answer.result;
-  return { ...outcome, total, type, ...(warnings === undefined ? {} : { warnings }) };
+  const { total, type, warnings, truncatedAt } = answer.result;
+  const capped = truncatedAt === undefined ? {} : { truncatedAt };
+  return { ...outcome, total, type, ...(warnings === undefined ? {} : { warnings }), ...capped };
 }
 
 /** The evaluation's error line for a failed query (none for one that ran). */

@@ -125,11 +125,57 @@ describe('loadConfig', () => {
   }
 
   it('serves query pages of at most 1000 rows and stops queries after 60 s unless told otherwise', () => {
-    assert.deepEqual(loadConfig({}).query, { maxPageSize: 1000, timeoutMs: 60_000 });
+    const bounds = { maxTraversals: 12, maxColumns: 100, maxCypherLength: 65_536 };
+    assert.deepEqual(loadConfig({}).query, {
+      maxPageSize: 1000,
+      timeoutMs: 60_000,
+      bounds,
+      ruleMaxRows: 100_000,
+    });
     assert.deepEqual(loadConfig({ QUERY_MAX_PAGE_SIZE: '5000', QUERY_TIMEOUT: '5s' }).query, {
       maxPageSize: 5000,
       timeoutMs: 5000,
+      bounds,
+      ruleMaxRows: 100_000,
     });
+  });
+
+  it('bounds J1QL and rule rows, and limits rates, failed keys and concurrent queries generously unless told otherwise', () => {
+    assert.deepEqual(loadConfig({}).limits, {
+      concurrentPerAccount: 8,
+      rateWindowMs: 60_000,
+      ratePerKey: 6000,
+      ratePerAccount: 12_000,
+      authFailures: 30,
+    });
+    const told = loadConfig({
+      J1QL_MAX_TRAVERSALS: '3',
+      J1QL_MAX_COLUMNS: '4',
+      J1QL_MAX_CYPHER_LENGTH: '5000',
+      RULE_QUERY_MAX_ROWS: '6',
+      ACCOUNT_MAX_CONCURRENT: '2',
+      RATE_LIMIT_WINDOW: '10s',
+      RATE_LIMIT_PER_KEY: '7',
+      RATE_LIMIT_PER_ACCOUNT: '8',
+      AUTH_FAILURE_LIMIT: '9',
+    });
+    assert.deepEqual(told.query.bounds, { maxTraversals: 3, maxColumns: 4, maxCypherLength: 5000 });
+    assert.equal(told.query.ruleMaxRows, 6);
+    assert.deepEqual(told.limits, {
+      concurrentPerAccount: 2,
+      rateWindowMs: 10_000,
+      ratePerKey: 7,
+      ratePerAccount: 8,
+      authFailures: 9,
+    });
+    assert.throws(
+      () => loadConfig({ J1QL_MAX_TRAVERSALS: '0' }),
+      /J1QL_MAX_TRAVERSALS must be at least 1/,
+    );
+    assert.throws(
+      () => loadConfig({ RATE_LIMIT_WINDOW: '10ms' }),
+      /RATE_LIMIT_WINDOW must be at least 1s/,
+    );
   });
 
   it('runs rules on their own intervals and keeps 100 evaluations per rule unless told otherwise', () => {

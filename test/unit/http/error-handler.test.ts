@@ -25,6 +25,9 @@ describe('error mapping', () => {
       ['RequestEntityTooLargeException', 413],
       ['UNSUPPORTED_MEDIA_TYPE', 415],
       ['RATE_LIMITED', 429],
+      ['TOO_MANY_AUTH_FAILURES', 429],
+      ['TOO_MANY_CONCURRENT_REQUESTS', 429],
+      ['QUERY_TOO_COMPLEX', 400],
       ['INTERNAL_ERROR', 500],
       ['SERVICE_UNAVAILABLE', 503],
     ];

@@ -21,6 +21,8 @@ export interface CompileOptions {
   listProperties?: ReadonlySet<string>;
   /** One page of the rows (offset into the query's own SKIP/LIMIT window); all rows if absent. */
   page?: { offset: number; size: number };
+  /** Without a page: read at most this many rows (the query's own LIMIT, if lower, wins). */
+  rowCap?: number;
 }
 
 export interface CompiledQuery {
@@ -78,7 +80,7 @@ export function compileQuery(query: Query, options: CompileOptions): CompiledQue
   });
   const core = [...clauses, ...projection.clauses];
   const window = { skip: query.skip ?? 0, limit: query.limit };
-  const paging = pageWindow(window, options.page);
+  const paging = pageWindow(window, options.page, options.rowCap);
   const tail: string[] = [`RETURN ${projection.returns}`];
   if (projection.order.length > 0) tail.push(`ORDER BY ${projection.order.join(', ')}`);
   if (paging !== undefined) {
@@ -112,10 +114,12 @@ function aliasProperty(path: PropertyPath, ctx: MatchContext): PropertyRef {
 function pageWindow(
   window: { skip: number; limit: number | undefined },
   page: CompileOptions['page'],
+  rowCap: number | undefined,
 ): { skip: number; limit: number } | undefined {
   if (page === undefined) {
-    if (window.skip === 0 && window.limit === undefined) return undefined;
-    return { skip: window.skip, limit: window.limit ?? Number.MAX_SAFE_INTEGER };
+    const limit = Math.min(window.limit ?? Number.MAX_SAFE_INTEGER, rowCap ?? Infinity);
+    if (window.skip === 0 && limit === Number.MAX_SAFE_INTEGER) return undefined;
+    return { skip: window.skip, limit };
   }
   const remaining =
     window.limit === undefined ? page.size : Math.max(0, window.limit - page.offset);
