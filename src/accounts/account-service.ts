@@ -43,6 +43,8 @@ export type CreatedApiKey = Schemas['CreatedApiKey'];
 export interface AuthContext {
   accountId: string;
   keyId: string;
+  /** The key's name (null when it was created without one): the audit trail's actor. */
+  keyName: string | null;
   features: ReadonlySet<AccountFeature>;
 }
 
@@ -183,6 +185,7 @@ export class AccountService {
   async authenticate(input: { accountId: string; presentedKey: string }): Promise<AuthContext> {
     const rows = await this.graph.read<{
       keyId: string;
+      keyName: string | null;
       accountId: string;
       features: string[] | null;
     }>('accounts/find-api-key', { hash: hashKey(input.presentedKey) });
@@ -194,6 +197,7 @@ export class AccountService {
     return {
       accountId: row.accountId,
       keyId: row.keyId,
+      keyName: row.keyName ?? null,
       features: new Set((row.features ?? []).filter(isFeature)),
     };
   }
