@@ -1,6 +1,6 @@
 // Records one audit event of an account (who changed what, when, in which request).
-// params: $id, $accountId, $occurredOn, $actorType, $actorKeyId, $actorKeyName, $operation,
-//         $action, $targetType, $targetId, $summary (JSON text), $requestId
+// $summary is JSON text.
+// params: $id, $accountId, $occurredOn, $actorType, $actorKeyId, $actorKeyName, $operation, $action, $targetType, $targetId, $summary, $requestId
 // returns: event
 CREATE (e:_AuditEvent {
   id: $id,

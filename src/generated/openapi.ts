@@ -3592,10 +3592,11 @@ export interface components {
             /**
              * @description A short description of the change, never a secret value: e.g. a rule's `name` and
              *     `version`, a parameter's `name` and `secret` flag (never its value), an integration's
-             *     `name`, `type`, `configFields` and `secretNames` (names only), an update's `fields`.
+             *     `name`, `type`, `configFields` and `secretNames` (names only), an update's `fields`. Each
+             *     value is a string, number, boolean, null or a list of strings.
              */
             summary: {
-                [key: string]: (string | number | boolean | null) | string[];
+                [key: string]: unknown;
             };
             /** @description The request's `X-Request-Id`; null for the CLI. */
             requestId: string | null;
