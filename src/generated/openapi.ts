@@ -7764,9 +7764,12 @@ export interface operations {
     listAuditEvents: {
         parameters: {
             query?: {
-                /** @description Only events at or after this instant (ISO 8601 date-time with an offset). */
+                /**
+                 * @description Only events at or after this instant: an ISO 8601 date-time with `Z` or an offset
+                 *     (`2026-01-31T12:00:00Z`; encode a `+` offset as `%2B`).
+                 */
                 since?: string;
-                /** @description Only events before this instant (ISO 8601 date-time with an offset). */
+                /** @description Only events before this instant, written as `since` is. */
                 until?: string;
                 /** @description Only the changes made with this API key (its `id`). */
                 actor?: string;
