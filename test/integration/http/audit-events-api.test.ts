@@ -225,4 +225,13 @@ describe('audit trail: GET /audit-events and retention (HTTP, real Neo4j)', () =
       await api.close();
     }
   });
+
+  it("deleting an account's data (accounts/delete-account-data) deletes its events", async () => {
+    const a = await freshAccount();
+    await seed(a);
+    const graph = await testGraph();
+    await graph.write('accounts/delete-account-data', { id: a.accountId });
+    const rows = await graph.read('audit/test-account-audit-events', { accountId: a.accountId });
+    assert.deepEqual(rows, []);
+  });
 });
