@@ -23,10 +23,11 @@ export function auditTrail(deps: { audit: AuditRecorder; logger: Logger }) {
       const send = res.json.bind(res);
       res.json = (body: unknown) => {
         if (res.statusCode < 200 || res.statusCode >= 300) return send(body);
-        record(deps, { req, res, operation, mark, body }).then(
-          () => send(body),
-          () => send(body),
-        );
+        // record() logs its own failure; the answer is sent either way.
+        record(deps, { req, res, operation, mark, body })
+          .catch(() => undefined)
+          .then(() => send(body))
+          .catch((err: unknown) => deps.logger.error({ err }, 'could not send an answer'));
         return res;
       };
     }
