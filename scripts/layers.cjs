@@ -16,6 +16,7 @@ const BASE = [
 const INFRA = ['graph', 'blob'];
 /** Bottom first: each domain folder may import only those before it. */
 const DOMAIN = [
+  'audit',
   'model',
   'catalog',
   'query',

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Command } from 'commander';
-import type * as AccountsModule from './accounts/account-service';
+import type * as CliAccountsModule from './compose/cli-accounts';
 import type { AccountService } from './accounts/account-service';
 import type * as LocalAccountModule from './accounts/local-account';
 import { KEY_ROLES } from './accounts/key-roles';
@@ -235,10 +235,11 @@ async function withAccounts(
   work: (accounts: AccountService) => Promise<unknown>,
 ): Promise<void> {
   const config = loadConfig();
-  const { AccountService } = load<typeof AccountsModule>('./accounts/account-service');
+  const { cliAccountService } = load<typeof CliAccountsModule>('./compose/cli-accounts');
   const opened = await open(config, 'attach', note);
   try {
-    const result = await work(new AccountService({ graph: opened.graph }));
+    // Its changes are recorded in the audit trail, with the actor `cli`.
+    const result = await work(cliAccountService(opened.graph, config));
     say(typeof result === 'string' ? result : JSON.stringify(result, null, 2));
   } finally {
     await opened.close();

@@ -1,7 +1,7 @@
 // Deletes an account's graph data: entities (and so their relationships), sync jobs with their
 // events and staging, scope locks, CROSS_SCOPE links, raw-data metadata, account parameters,
-// the property catalog, rules with their evaluation records, alerts, questions and integration
-// instances (test cleanup and operator tooling; before delete-account). Raw-data content in the
+// the property catalog, rules with their evaluation records, alerts, questions, integration
+// instances and audit events (test cleanup and operator tooling; before delete-account). Raw-data content in the
 // blob store is the caller's.
 // params: $id
 // returns: deleted
@@ -90,4 +90,10 @@ CALL () {
   DETACH DELETE i
   RETURN count(*) AS integrations
 }
-RETURN entities + jobs + locks + links + versions + parameters + kinds + rules + evaluations + alerts + questions + integrations AS deleted
+CALL () {
+  MATCH (e:_AuditEvent)
+  WHERE e.accountId = $id AND e.occurredOn IS NOT NULL
+  DETACH DELETE e
+  RETURN count(*) AS auditEvents
+}
+RETURN entities + jobs + locks + links + versions + parameters + kinds + rules + evaluations + alerts + questions + integrations + auditEvents AS deleted

@@ -44,6 +44,8 @@ export type CreatedApiKey = Schemas['CreatedApiKey'];
 export interface AuthContext {
   accountId: string;
   keyId: string;
+  /** The key's name (null when it was created without one): the audit trail's actor. */
+  keyName: string | null;
   features: ReadonlySet<AccountFeature>;
   /** The key's roles (every role for a key stored without any). */
   roles: readonly KeyRole[];
@@ -199,6 +201,7 @@ export class AccountService {
   async authenticate(input: { accountId: string; presentedKey: string }): Promise<AuthContext> {
     const rows = await this.graph.read<{
       keyId: string;
+      keyName: string | null;
       accountId: string;
       features: string[] | null;
       roles: string[] | null;
@@ -211,6 +214,7 @@ export class AccountService {
     return {
       accountId: row.accountId,
       keyId: row.keyId,
+      keyName: row.keyName ?? null,
       features: new Set((row.features ?? []).filter(isFeature)),
       roles: storedRoles(row.roles),
     };

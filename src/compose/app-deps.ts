@@ -28,6 +28,7 @@ export function appDeps(input: {
     questions: services.engine.questions,
     integrations: services.integrations,
     evaluations: services.engine.evaluations,
+    audit: services.audit,
     adminToken: config.adminToken,
     maxBodySize: config.http.maxBodySize,
     limits: config.limits,

@@ -1,11 +1,13 @@
 import type { Logger } from 'pino';
+import { startAuditPruner } from '../audit/audit-pruner';
 import { startScheduleReconciler } from '../rules/schedule/schedule-reconciler';
 import type { Services } from './build-services';
 import type { Background, QueueRuntime, Runtime } from './runtime';
 
 /**
  * The API process's background work: the schedule brought in line with the stored rules at
- * start-up, and the runtime's share (local mode: the reaper, and the finalizations left pending).
+ * start-up, the audit trail pruned of expired events (at start-up, then hourly), and the
+ * runtime's share (local mode: the reaper, and the finalizations left pending).
  */
 export function startApiBackground(
   runtime: Runtime,
@@ -18,10 +20,12 @@ export function startApiBackground(
     scheduledRules: () => services.engine.rules.scheduledRules(),
     logger,
   });
+  const pruner = startAuditPruner({ audit: services.audit, logger });
   return {
     stop: async () => {
       await own.stop();
       reconciler.stop();
+      await pruner.stop();
     },
   };
 }

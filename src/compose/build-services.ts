@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { AccountService } from '../accounts/account-service';
 import { outboundDelivery } from '../actions/outbound-handlers';
+import { AuditService } from '../audit/audit-service';
 import type { Config } from '../config/config';
 import { EntityService } from '../entities/entity-service';
 import type { Graph } from '../graph/graph';
@@ -22,6 +23,8 @@ import type { Runtime } from './runtime';
  */
 export interface Services {
   accounts: AccountService;
+  /** The audit trail: recorded by the HTTP edge, pruned by the API's background. */
+  audit: AuditService;
   parameters: ParameterService;
   query: QueryService;
   integrations: IntegrationService;
@@ -106,6 +109,7 @@ export function buildServices(config: Config, runtime: Runtime, deps: ServiceDep
   const engine = withRuleService(running, { graph, schedule, now: overrides.now });
   return {
     accounts,
+    audit: new AuditService({ graph, retentionMs: config.audit.retentionMs }),
     parameters,
     query,
     integrations,

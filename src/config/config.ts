@@ -77,6 +77,10 @@ export interface Config {
     /** How often each worker puts back the rule schedulers Redis lost (ms). */
     readonly scheduleHealIntervalMs: number;
   };
+  readonly audit: {
+    /** How long audit events are kept (ms; AUDIT_RETENTION_DAYS); older ones are pruned. */
+    readonly retentionMs: number;
+  };
   readonly outbound: {
     /** Encrypts integration instance secrets at rest (32 bytes). Unset: secrets are refused, and
      * start-up fails when stored secrets exist. */
@@ -177,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       evaluationsKept: e.RULE_EVALUATIONS_KEPT,
       scheduleHealIntervalMs: e.RULE_SCHEDULE_HEAL_INTERVAL,
     },
+    audit: { retentionMs: e.AUDIT_RETENTION_DAYS * 86_400_000 },
     queue: {
       prefix: e.QUEUE_PREFIX,
       concurrency: e.WORKER_CONCURRENCY,

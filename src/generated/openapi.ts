@@ -1418,6 +1418,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's audit events
+         * @description One page of the account's audit trail, newest first (`occurredOn` descending, then `id`):
+         *     every successful change to its rules, questions, parameters, integrations, API keys,
+         *     account settings, alert dismissals and entities, made with an API key, the admin API or
+         *     the command line. Events older than the server's `AUDIT_RETENTION_DAYS` are pruned.
+         */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3601,6 +3624,60 @@ export interface components {
         };
         AlertListResponse: {
             alerts: components["schemas"]["Alert"][];
+            /** @description Pass as `cursor` for the next page; absent on the last page. */
+            cursor?: string;
+        };
+        /**
+         * @description Who made the change: an API key of the account (`apiKey`, with its id and name), the admin
+         *     API (`admin`, ADMIN_TOKEN) or the `graphsync` command line (`cli`); `keyId` and `keyName`
+         *     are null for the last two.
+         */
+        AuditActor: {
+            /** @enum {string} */
+            type: "apiKey" | "admin" | "cli";
+            keyId: string | null;
+            keyName: string | null;
+        };
+        /** @description What was changed. */
+        AuditTarget: {
+            /** @enum {string} */
+            type: "account" | "alert" | "apiKey" | "entity" | "integration" | "parameter" | "question" | "rule";
+            /** @description The target's id (a parameter's name, an account's id). */
+            id: string;
+        };
+        AuditEvent: {
+            id: string;
+            accountId: string;
+            /**
+             * Format: int64
+             * @description Epoch ms.
+             */
+            occurredOn: number;
+            /**
+             * Format: date-time
+             * @description The same instant, ISO 8601 (UTC).
+             */
+            occurredAt: string;
+            actor: components["schemas"]["AuditActor"];
+            /** @description The operationId of the API, or the CLI command (`key create`). */
+            operation: string;
+            /** @enum {string} */
+            action: "create" | "update" | "delete" | "dismiss";
+            target: components["schemas"]["AuditTarget"];
+            /**
+             * @description A short description of the change, never a secret value: e.g. a rule's `name` and
+             *     `version`, a parameter's `name` and `secret` flag (never its value), an integration's
+             *     `name`, `type`, `configFields` and `secretNames` (names only), an update's `fields`. Each
+             *     value is a string, number, boolean, null or a list of strings.
+             */
+            summary: {
+                [key: string]: unknown;
+            };
+            /** @description The request's `X-Request-Id`; null for the CLI. */
+            requestId: string | null;
+        };
+        AuditEventListResponse: {
+            events: components["schemas"]["AuditEvent"][];
             /** @description Pass as `cursor` for the next page; absent on the last page. */
             cursor?: string;
         };
@@ -7933,6 +8010,74 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["ParameterNotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAuditEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only events at or after this instant: an ISO 8601 date-time with `Z` or an offset
+                 *     (`2026-01-31T12:00:00Z`; encode a `+` offset as `%2B`).
+                 */
+                since?: string;
+                /** @description Only events before this instant, written as `since` is. */
+                until?: string;
+                /** @description Only the changes made with this API key (its `id`). */
+                actor?: string;
+                /** @description Only the changes of this target (its `id`). */
+                target?: string;
+                limit?: number;
+                /** @description The `cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of audit events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "events": [
+                     *         {
+                     *           "id": "2f1e0d9c-8b7a-4c6d-9e5f-4a3b2c1d0e9f",
+                     *           "accountId": "acme-prod",
+                     *           "occurredOn": 1795353060000,
+                     *           "occurredAt": "2026-11-22T10:31:00.000Z",
+                     *           "actor": {
+                     *             "type": "apiKey",
+                     *             "keyId": "d1dd4b07-b66d-4671-acff-42f81888a32e",
+                     *             "keyName": "ci"
+                     *           },
+                     *           "operation": "putParameter",
+                     *           "action": "update",
+                     *           "target": {
+                     *             "type": "parameter",
+                     *             "id": "slackToken"
+                     *           },
+                     *           "summary": {
+                     *             "name": "slackToken",
+                     *             "secret": true
+                     *           },
+                     *           "requestId": "0d8f7e6a-5b4c-4d3e-8f2a-1b0c9d8e7f6a"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AuditEventListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -8,6 +8,7 @@ import express, {
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from 'pino';
 import type { AccountService } from '../accounts/account-service';
+import type { AuditApi, AuditRecorder } from '../audit/audit-service';
 import type { EntityApi } from '../entities/entity-api';
 import type { RawDataApi } from '../rawdata/raw-data-service';
 import type { ParameterApi } from '../parameters/parameter-api';
@@ -22,11 +23,13 @@ import type { ReadinessDeps } from '../health/readiness';
 import { validatorApiSpec } from '../contract/validator-spec';
 import { openapiPath } from '../paths';
 import type { BulkUploadApi, SyncJobApi } from '../sync/jobs/job-service-contract';
+import { auditTrail } from './audit-trail';
 import { authenticate } from './auth';
 import { bodyParsers } from './body-parsing';
 import { checkContractBodies } from './contract-validation';
 import { errorHandler } from './error-handler';
 import { accountHandlers } from './handlers/account-handlers';
+import { auditHandlers } from './handlers/audit-handlers';
 import { adminHandlers } from './handlers/admin-handlers';
 import { entityHandlers } from './handlers/entity-handlers';
 import { contractHandlers } from './handlers/contract-handlers';
@@ -67,6 +70,8 @@ export interface AppDeps {
   questions: QuestionApi;
   integrations: IntegrationApi;
   evaluations: RuleEvaluationApi;
+  /** The audit trail: recorded by the edge (x-audit), listed by GET /audit-events. */
+  audit: AuditApi & AuditRecorder;
   readiness: ReadinessDeps;
   adminToken: string | undefined;
   /** Body size limit, e.g. '10mb'. */
@@ -95,6 +100,7 @@ export function handlerMap(
     | 'questions'
     | 'integrations'
     | 'evaluations'
+    | 'audit'
     | 'readiness'
   > & { contract: ServedContract },
 ): HandlerMap {
@@ -113,13 +119,15 @@ export function handlerMap(
     questionHandlers({ questions: deps.questions }),
     integrationHandlers({ integrations: deps.integrations }),
     evaluationHandlers({ evaluations: deps.evaluations }),
+    auditHandlers({ audit: deps.audit }),
   );
 }
 
 /**
  * The HTTP edge, in order: request id and logging; match the operation in openapi.yaml (404/405);
  * authenticate per the operation (400/401/403; 429 past AUTH_FAILURE_LIMIT failures); the rate
- * limits per key and account, and the account's concurrent queries (429); parse the body (413/415, malformed JSON 400;
+ * limits per key and account, and the account's concurrent queries (429); record the audit event
+ * of a change once it succeeds (x-audit); parse the body (413/415, malformed JSON 400;
  * CSV and YAML as text);
  * validate against openapi.yaml; run the operation's handler; render every error in one place.
  */
@@ -143,6 +151,7 @@ export function buildApp(deps: AppDeps): express.Express {
   app.use(authFailureLimits(limits, authentication));
   app.use(requestRateLimits(limits));
   app.use(accountConcurrency(deps.limits.concurrentPerAccount));
+  app.use(auditTrail({ audit: deps.audit, logger: deps.logger }));
   app.use(...bodyParsers(deps.maxBodySize));
   app.use(headAsGet, ...validation(contract, deps.validateResponses === true), headRestored);
   for (const op of routes.operations) {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { parse } from 'yaml';
 import { isKeyRole, KEY_ROLES, type KeyRole } from '../accounts/key-roles';
+import { type AuditMark, auditMarkOf } from '../audit/audit-mark';
 
 /**
  * openapi.yaml is the route table. This reads its operations once: method, path template,
@@ -33,6 +34,8 @@ export interface Operation {
   readonly serviceChecksBody: boolean;
   /** The component its JSON request body refers to (`#/components/schemas/<Name>`), if any. */
   readonly requestBodySchema?: string;
+  /** `x-audit`: the operation's successful changes are recorded in the audit trail. */
+  readonly audit?: AuditMark;
 }
 
 export type RouteMatch =
@@ -48,6 +51,7 @@ interface SpecOperation {
     content?: Record<string, { schema?: { $ref?: unknown } } | undefined>;
   };
   'x-body-checked-by'?: string;
+  'x-audit'?: unknown;
 }
 interface Spec {
   security?: Array<Record<string, unknown>>;
@@ -91,6 +95,7 @@ export class RouteTable {
           bodyRequired: op.requestBody?.required === true,
           serviceChecksBody: op['x-body-checked-by'] === 'service',
           ...bodySchemaOf(op),
+          ...auditOf(op.operationId, op['x-audit']),
         });
       }
     }
@@ -123,6 +128,11 @@ export class RouteTable {
     if (problems.length > 0)
       throw new Error(`openapi.yaml and the handler map disagree:\n  ${problems.join('\n  ')}`);
   }
+}
+
+function auditOf(operationId: string, value: unknown): { audit?: AuditMark } {
+  const audit = auditMarkOf(operationId, value);
+  return audit === undefined ? {} : { audit };
 }
 
 const COMPONENT_REF = /^#\/components\/schemas\/([^/]+)$/;

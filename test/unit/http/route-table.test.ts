@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { AccountService } from '../../../src/accounts/account-service';
+import type { AuditService } from '../../../src/audit/audit-service';
 import type { EntityApi } from '../../../src/entities/entity-api';
 import { handlerMap } from '../../../src/http/build-app';
 import { RouteTable } from '../../../src/http/route-table';
@@ -198,6 +199,7 @@ describe('RouteTable', () => {
       questions: {} as QuestionApi,
       integrations: {} as IntegrationApi,
       evaluations: {} as RuleEvaluationApi,
+      audit: {} as AuditService,
       readiness: { mode: 'local', pingNeo4j: () => Promise.resolve() },
       contract: loadServedContract(openapiPath),
     });
