@@ -10,8 +10,9 @@ export interface RedisLimiterOptions {
 
 /**
  * A counter shared by every process on the same Redis (queue mode's rate limits). While Redis is
- * not ready, an in-memory counter with the same settings stands in, so that an outage neither
- * refuses every request nor lifts the limits.
+ * not ready, or does not answer within the connection's command timeout (a paused Redis), an
+ * in-memory counter with the same settings stands in, so that an outage neither refuses or holds
+ * every request nor lifts the limits.
  */
 export function redisRateLimiter(client: Redis, options: RedisLimiterOptions): RateLimiterRedis {
   const settings = {

@@ -13,12 +13,19 @@ export interface RedisHandle {
   close(): Promise<void>;
 }
 
+/** How long a command on the connectRedis connection may wait for an answer. */
+const COMMAND_TIMEOUT_MS = 1000;
+
 export function connectRedis(url: string): RedisHandle {
   const client = new Redis(url, {
     lazyConnect: false,
     maxRetriesPerRequest: null,
     enableOfflineQueue: false,
     connectTimeout: 2000,
+    // A paused or partitioned Redis keeps the connection open and never answers: a command (the
+    // rate limiters' counters, readiness pings) gives up after this, so that no request waits on
+    // it (the limiters then count in this process: redis-rate-limiter.ts).
+    commandTimeout: COMMAND_TIMEOUT_MS,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
   });
   // Connection errors are reported through readiness; without a listener ioredis logs them loudly.

@@ -17,6 +17,7 @@ import {
   testServices,
 } from '../../helpers/harness';
 import { registerSecret } from '../../helpers/log-capture';
+import { PrivateRedis } from '../../helpers/redis-server';
 
 /**
  * Rate limits per key and account, failed authentications and concurrent queries (docs/security.md,
@@ -181,6 +182,35 @@ describe('limits: rates, failed keys and concurrency (HTTP, real Neo4j and Redis
       const keys = await redis.keys(`${prefix}:limits:rate-key:*`);
       redis.disconnect();
       assert.deepEqual(keys, [`${prefix}:limits:rate-key:${a.keyId}`]);
+    });
+
+    it('a paused Redis does not hold requests: the counters fall back to this process, and still limit', async () => {
+      const own = await PrivateRedis.start();
+      try {
+        const base = testConfig();
+        const config: Config = { ...base, redisUrl: own.url, queue: { ...base.queue, prefix } };
+        const runtime = runtimeFromConfig(config, silentLogger);
+        runtimes.push(runtime);
+        await connected(runtime);
+        const app = await testApp({
+          rateLimiters: runtime.rateLimiters,
+          limits: limits({ ratePerKey: 3 }),
+        });
+        const a = await freshAccount();
+        own.pause();
+        // A request waiting on the paused Redis would never settle: each must settle while it is
+        // still paused (the guard only tells a hang from an answer).
+        const hung = new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 20_000));
+        const statuses: Array<number | 'hung'> = [];
+        for (let i = 0; i < 4; i++) {
+          const answer = request(app).get('/account').set(a.headers);
+          statuses.push(await Promise.race([answer.then((res) => res.status), hung]));
+        }
+        assert.deepEqual(statuses, [200, 200, 200, 429]);
+      } finally {
+        own.resume();
+        await own.stop();
+      }
     });
   });
 
