@@ -1,4 +1,5 @@
 import type { SecretBox } from './secret-box';
+import { dataDirSecret, existingDataDirSecret } from './data-dir-secret';
 
 /**
  * How a secret account parameter's value is kept at rest (docs/security.md, "Secrets"): the value
@@ -26,4 +27,50 @@ export function openParameterValue(
   blob: string,
 ): unknown {
   return JSON.parse(box.open(blob, parameterAad(ref.accountId, ref.name))) as unknown;
+}
+
+/** The file in DATA_DIR that keeps the generated parameter key (used without a configured one). */
+export const PARAMETER_KEY_FILE = 'parameter-secrets-key';
+
+export interface ParameterKeys {
+  /** Seals every secret parameter value written, and opens them. */
+  current: Buffer;
+  /**
+   * The generated key, when INTEGRATION_SECRETS_KEY is configured but an earlier start without it
+   * generated one: values sealed with it are sealed again with `current` at start-up.
+   */
+  earlier?: Buffer;
+}
+
+/**
+ * The keys of secret parameter values: INTEGRATION_SECRETS_KEY when configured, else a random
+ * 32-byte key generated in DATA_DIR on first use (like the upload URL secret), so that a secret
+ * value is never stored in plain text. Processes sharing DATA_DIR share it.
+ */
+export function parameterKeys(input: {
+  configured: Buffer | undefined;
+  dataDir: string;
+}): ParameterKeys {
+  if (input.configured === undefined) {
+    const text = dataDirSecret({
+      dataDir: input.dataDir,
+      file: PARAMETER_KEY_FILE,
+      bytes: 32,
+      encode: (random) => random.toString('base64'),
+    });
+    return { current: usableKey(text, input.dataDir) };
+  }
+  const earlier = existingDataDirSecret(input.dataDir, PARAMETER_KEY_FILE);
+  return earlier === undefined
+    ? { current: input.configured }
+    : { current: input.configured, earlier: usableKey(earlier, input.dataDir) };
+}
+
+function usableKey(text: string, dataDir: string): Buffer {
+  const key = Buffer.from(text, 'base64');
+  if (key.length !== 32)
+    throw new Error(
+      `${dataDir}/${PARAMETER_KEY_FILE} holds no 32-byte key: restore it, or set INTEGRATION_SECRETS_KEY`,
+    );
+  return key;
 }

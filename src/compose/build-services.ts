@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { parameterKeys } from '../common/sealed-parameter';
 import { AccountService } from '../accounts/account-service';
 import { outboundDelivery } from '../actions/outbound-handlers';
 import { AuditService } from '../audit/audit-service';
@@ -73,7 +74,7 @@ export function buildServices(config: Config, runtime: Runtime, deps: ServiceDep
   const ownAddress = `http://${config.http.host}:${config.http.port}`;
   const baseUrl = () => config.http.publicUrl ?? listening?.() ?? ownAddress;
   const accounts = new AccountService({ graph });
-  const parameters = new ParameterService({ graph, secretsKey: config.outbound.secretsKey });
+  const parameters = parameterService(graph, config);
   const query = QueryService.onGraph(graph, parameters, config.query);
   const integrations = new IntegrationService({ graph, secretsKey: config.outbound.secretsKey });
   const sync = syncJobsFromConfig({
@@ -128,4 +129,10 @@ export function buildServices(config: Config, runtime: Runtime, deps: ServiceDep
 
 function failNotListening(): never {
   throw new Error('The API is not listening yet');
+}
+
+/** Secret values sealed with INTEGRATION_SECRETS_KEY, or DATA_DIR's generated key without one. */
+function parameterService(graph: Graph, config: Config): ParameterService {
+  const keys = parameterKeys({ configured: config.outbound.secretsKey, dataDir: config.dataDir });
+  return new ParameterService({ graph, secretsKey: keys.current });
 }

@@ -1,7 +1,7 @@
 import { TYPE_LABEL_PATTERN } from './type-labels';
 import type { Graph } from './graph';
 import { addKeyHashes } from './key-hash-migration';
-import { sealSecretParameters } from './secret-parameter-migration';
+import { resealSecretParameters, sealSecretParameters } from './secret-parameter-migration';
 
 /**
  * Data migrations of the graph model (decision 0034), run by applySchema after the constraints
@@ -34,8 +34,13 @@ const ONCE: ReadonlyArray<{ name: string; run: (graph: Graph) => Promise<void> }
 const ATTEMPTS = 3;
 
 export interface MigrationOptions {
-  /** INTEGRATION_SECRETS_KEY: seals secret parameter values stored in plain text. */
+  /**
+   * The key of secret parameter values (src/common/sealed-parameter.ts, parameterKeys): seals
+   * values stored in plain text.
+   */
   secretsKey?: Buffer | undefined;
+  /** The DATA_DIR key used before INTEGRATION_SECRETS_KEY was set: its values are sealed again. */
+  earlierSecretsKey?: Buffer | undefined;
 }
 
 export async function applyMigrations(graph: Graph, options: MigrationOptions = {}): Promise<void> {
@@ -48,7 +53,13 @@ export async function applyMigrations(graph: Graph, options: MigrationOptions = 
     await m.run(graph);
     await graph.write('migrations/record-done', { name: m.name, now: Date.now() });
   }
-  if (options.secretsKey !== undefined) await sealSecretParameters(graph, options.secretsKey);
+  if (options.secretsKey === undefined) return;
+  await sealSecretParameters(graph, options.secretsKey);
+  if (options.earlierSecretsKey !== undefined)
+    await resealSecretParameters(graph, {
+      current: options.secretsKey,
+      earlier: options.earlierSecretsKey,
+    });
 }
 
 async function withRetry(run: () => Promise<unknown>): Promise<void> {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parameterKeys } from '../common/sealed-parameter';
 import type { Config } from '../config/config';
 import { cypherRoot } from '../paths';
 import { CypherRegistry } from './cypher-registry';
@@ -36,34 +37,8 @@ export interface OpenGraphOptions {
  * schema (idempotent) unless another graphsync process started that local Neo4j.
  */
 export async function openGraph(config: Config, options: OpenGraphOptions): Promise<OpenGraph> {
-  const { log } = options;
-  let local: LocalNeo4j | undefined;
-  let uri = config.neo4j.uri;
-  if (uri === undefined) {
-    const launcher = options.localNeo4j;
-    if (launcher === undefined)
-      throw new ConfigError([
-        'NEO4J_URI is not set: set it to your Neo4j (bolt://host:7687). Only the repository (npm start, npx graphsync) runs a local Neo4j when it is unset.',
-      ]);
-    const homeDir = path.join(config.dataDir, 'neo4j');
-    local =
-      options.role === 'start'
-        ? await launcher.attachOrStart({
-            homeDir,
-            port: config.neo4j.local.port,
-            portFallback: !config.neo4j.local.portChosen,
-            heap: config.neo4j.local.heap,
-            pagecache: config.neo4j.local.pagecache,
-            readyAfterSchema: true,
-            log,
-          })
-        : await launcher.attach(homeDir, log);
-    if (local === undefined)
-      throw new LocalNeo4jError(
-        `No local Neo4j is running for DATA_DIR ${config.dataDir}: start graphsync first (npm start) with the same environment, or set NEO4J_URI.`,
-      );
-    uri = local.uri;
-  }
+  const local = config.neo4j.uri === undefined ? await localNeo4j(config, options) : undefined;
+  const uri = local?.uri ?? config.neo4j.uri ?? '';
   const graph = Graph.connect(
     {
       uri,
@@ -77,7 +52,12 @@ export async function openGraph(config: Config, options: OpenGraphOptions): Prom
     // An instance another graphsync process started has the schema already (its starter applied
     // it): attaching skips the round trips, which keeps CLI commands quick.
     if (local?.owned !== false) {
-      await applySchema(graph, { secretsKey: config.outbound.secretsKey });
+      // Secret parameter values are sealed with the configured key or DATA_DIR's generated one.
+      const keys = parameterKeys({
+        configured: config.outbound.secretsKey,
+        dataDir: config.dataDir,
+      });
+      await applySchema(graph, { secretsKey: keys.current, earlierSecretsKey: keys.earlier });
     }
     local?.ready();
   } catch (err) {
@@ -93,4 +73,32 @@ export async function openGraph(config: Config, options: OpenGraphOptions): Prom
       await local?.stop();
     },
   };
+}
+
+/** The local Neo4j under DATA_DIR (NEO4J_URI unset): started or attached per the role. */
+async function localNeo4j(config: Config, options: OpenGraphOptions): Promise<LocalNeo4j> {
+  const { log } = options;
+  const launcher = options.localNeo4j;
+  if (launcher === undefined)
+    throw new ConfigError([
+      'NEO4J_URI is not set: set it to your Neo4j (bolt://host:7687). Only the repository (npm start, npx graphsync) runs a local Neo4j when it is unset.',
+    ]);
+  const homeDir = path.join(config.dataDir, 'neo4j');
+  const local =
+    options.role === 'start'
+      ? await launcher.attachOrStart({
+          homeDir,
+          port: config.neo4j.local.port,
+          portFallback: !config.neo4j.local.portChosen,
+          heap: config.neo4j.local.heap,
+          pagecache: config.neo4j.local.pagecache,
+          readyAfterSchema: true,
+          log,
+        })
+      : await launcher.attach(homeDir, log);
+  if (local === undefined)
+    throw new LocalNeo4jError(
+      `No local Neo4j is running for DATA_DIR ${config.dataDir}: start graphsync first (npm start) with the same environment, or set NEO4J_URI.`,
+    );
+  return local;
 }

@@ -1,4 +1,4 @@
-import { sealParameterValue } from '../common/sealed-parameter';
+import { openParameterValue, sealParameterValue } from '../common/sealed-parameter';
 import { SecretBox } from '../common/secret-box';
 import type { Graph } from './graph';
 
@@ -33,5 +33,48 @@ export async function sealSecretParameters(graph: Graph, secretsKey: Buffer): Pr
     // Nothing set: every row changed meanwhile; what is left is read at the next start.
     if (set === 0) return sealed;
     sealed += set;
+  }
+}
+
+interface SealedSecret {
+  accountId: string;
+  name: string;
+  sealed: string;
+}
+
+/**
+ * Seals again with `current` the values sealed with `earlier` (the key generated in DATA_DIR
+ * while INTEGRATION_SECRETS_KEY was unset), so that configuring a key later keeps every secret
+ * parameter readable. Values that open with `current` already, or with neither key, are left.
+ */
+export async function resealSecretParameters(
+  graph: Graph,
+  keys: { current: Buffer; earlier: Buffer },
+): Promise<number> {
+  const current = new SecretBox(keys.current);
+  const earlier = new SecretBox(keys.earlier);
+  const rows = await graph.read<SealedSecret>('migrations/secret-parameters-sealed');
+  const moved = rows.flatMap((row) => {
+    if (opens(current, row)) return [];
+    try {
+      const value = openParameterValue(earlier, row, row.sealed);
+      return [{ ...row, old: row.sealed, sealed: sealParameterValue(current, row, value) }];
+    } catch {
+      return [];
+    }
+  });
+  if (moved.length === 0) return 0;
+  const [written] = await graph.write<{ set: number }>('migrations/secret-parameters-reseal', {
+    rows: moved.map(({ accountId, name, old, sealed }) => ({ accountId, name, old, sealed })),
+  });
+  return written?.set ?? 0;
+}
+
+function opens(box: SecretBox, row: SealedSecret): boolean {
+  try {
+    openParameterValue(box, row, row.sealed);
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -36,9 +36,10 @@ interface ValueRow {
 /**
  * Account parameters as `:_AccountParameter` nodes, one per (account, name). Secret values leave
  * Neo4j only through `values()` / `read()`: every other statement projects them away. With a
- * secrets key (INTEGRATION_SECRETS_KEY) a secret value is stored sealed (`sealed`, AES-256-GCM
- * bound to the account and name: src/common/sealed-parameter.ts), never as `value`; without one
- * it is stored as it came, and sealed by the start-up migration once the key is set.
+ * secrets key (the composition always passes one: INTEGRATION_SECRETS_KEY, or DATA_DIR's generated
+ * key, src/common/sealed-parameter.ts parameterKeys) a secret value is stored sealed (`sealed`,
+ * AES-256-GCM bound to the account and name), never as `value`; a service built without one (tests
+ * of the legacy state) stores it as it came, for the start-up migration to seal.
  */
 export class ParameterService implements ParameterApi, ParameterValues {
   private readonly graph: Graph;

@@ -1,10 +1,21 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type express from 'express';
 import request from 'supertest';
 import { keyHash } from '../../../src/graph/key-hash';
+import { PARAMETER_KEY_FILE, parameterKeys } from '../../../src/common/sealed-parameter';
 import { ParameterService } from '../../../src/parameters/parameter-service';
 import { applySchema } from '../../../src/graph/schema';
-import { type TestAccount, TEST_SECRETS_KEY, testGraph } from '../../helpers/harness';
+import {
+  freshAccount,
+  type TestAccount,
+  TEST_SECRETS_KEY,
+  testApp,
+  testConfig,
+  testGraph,
+} from '../../helpers/harness';
 import { httpTestApp } from '../actions/http-test-app';
 import { HttpTestServer } from '../actions/http-test-server';
 import { type Body, ruleCalls } from './rule-evaluation-helpers';
@@ -134,7 +145,10 @@ describe('secret parameters: opaque but where delivered (HTTP, real Neo4j, real 
       'FIND aws_s3_bucket WITH displayName = ${param.which} OR _key = ${param.key} OR owner = ${param.names}';
     const explained = await request(app).post('/query/explain').set(a.headers).send({ query });
     assert.equal(explained.status, 200, JSON.stringify(explained.body));
-    const text = JSON.stringify(explained.body);
+    // The account id is a random UUID, which may hold 'b2' by chance: it carries no secret.
+    const { accountId, ...params } = explained.body.params as Body;
+    assert.equal(accountId, a.accountId);
+    const text = JSON.stringify({ ...explained.body, params });
     for (const leak of ['logs', 'b2', 'web', keyHash('b2')]) {
       assert.ok(!text.includes(leak), `explain showed ${leak}: ${text}`);
     }
@@ -294,5 +308,68 @@ describe('secret parameters: opaque but where delivered (HTTP, real Neo4j, real 
       'safe',
       'web',
     ]);
+  });
+
+  describe('without INTEGRATION_SECRETS_KEY', () => {
+    let dataDir: string;
+    beforeEach(() => {
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphsync-parameter-key-'));
+    });
+    afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+    async function rawParameter(accountId: string, name: string): Promise<Body> {
+      const graph = await testGraph();
+      const [row] = await graph.readGenerated<{ p: Body }>(
+        'MATCH (p:_AccountParameter {accountId: $accountId, name: $name}) RETURN properties(p) AS p',
+        { accountId, name },
+        { timeoutMs: 10_000 },
+      );
+      return row?.p ?? {};
+    }
+
+    it('a secret value is sealed with a key generated in DATA_DIR (0600), never stored as it came', async () => {
+      const base = testConfig();
+      const config = { ...base, dataDir, outbound: { ...base.outbound, secretsKey: undefined } };
+      const keyless = await testApp({}, { config });
+      const a = await freshAccount();
+      const res = await request(keyless)
+        .put('/parameters/which')
+        .set(a.headers)
+        .send({ value: 'no-key-secret', secret: true });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      const raw = await rawParameter(a.accountId, 'which');
+      assert.equal(raw.value, undefined);
+      assert.match(String(raw.sealed), /^v1:/);
+      assert.ok(!JSON.stringify(raw).includes('no-key-secret'));
+      const keyFile = path.join(dataDir, PARAMETER_KEY_FILE);
+      assert.equal(fs.statSync(keyFile).mode & 0o777, 0o600);
+      assert.equal(Buffer.from(fs.readFileSync(keyFile, 'utf8').trim(), 'base64').length, 32);
+      const graph = await testGraph();
+      const reader = new ParameterService({
+        graph,
+        secretsKey: parameterKeys({ configured: undefined, dataDir }).current,
+      });
+      assert.equal((await reader.values(a.accountId)).which, 'no-key-secret');
+    });
+
+    it("configuring a key later seals the generated key's values again at start-up, and they still open", async () => {
+      const a = await freshAccount();
+      const graph = await testGraph();
+      const before = parameterKeys({ configured: undefined, dataDir });
+      await new ParameterService({ graph, secretsKey: before.current }).put({
+        accountId: a.accountId,
+        name: 'which',
+        body: { value: 'moved-secret', secret: true },
+      });
+      const sealedBefore = (await rawParameter(a.accountId, 'which')).sealed;
+      const after = parameterKeys({ configured: TEST_SECRETS_KEY, dataDir });
+      assert.deepEqual(after.earlier, before.current);
+      await applySchema(graph, { secretsKey: after.current, earlierSecretsKey: after.earlier });
+      await applySchema(graph, { secretsKey: after.current, earlierSecretsKey: after.earlier });
+      const sealedAfter = (await rawParameter(a.accountId, 'which')).sealed;
+      assert.notEqual(sealedAfter, sealedBefore);
+      const reader = new ParameterService({ graph, secretsKey: TEST_SECRETS_KEY });
+      assert.equal((await reader.values(a.accountId)).which, 'moved-secret');
+    });
   });
 });
