@@ -7,10 +7,10 @@
 //
 // Imports are read by dependency-cruiser with the rules' own options (.dependency-cruiser.cjs);
 // arrows into the base layer are left out (every folder may use it, and they would hide the rest).
-import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { runDocBlock } from './doc-block.mjs';
 import { cruise } from 'dependency-cruiser';
 
 const require = createRequire(import.meta.url);
@@ -63,31 +63,12 @@ export async function diagram() {
   return lines.join('\n');
 }
 
-function replaced(doc, block) {
-  const start = doc.indexOf(START);
-  const end = doc.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`${DOC} has no ${START} ... ${END} block`);
-  return `${doc.slice(0, start + START.length)}\n${block}\n${doc.slice(end)}`;
-}
-
-const mode = process.argv[2];
-const block = await diagram();
-if (mode === undefined) {
-  console.log(block);
-} else {
-  const doc = fs.readFileSync(DOC, 'utf8');
-  const next = replaced(doc, block);
-  if (mode === '--write') {
-    fs.writeFileSync(DOC, next);
-  } else if (mode === '--check') {
-    if (next !== doc) {
-      console.error(
-        'docs/architecture.md: the folder graph is stale; run node scripts/architecture-graph.mjs --write',
-      );
-      process.exitCode = 1;
-    }
-  } else {
-    console.error('usage: node scripts/architecture-graph.mjs [--write|--check]');
-    process.exitCode = 2;
-  }
-}
+runDocBlock({
+  doc: DOC,
+  start: START,
+  end: END,
+  block: await diagram(),
+  what: 'the folder graph',
+  script: 'scripts/architecture-graph.mjs',
+  pad: '\n',
+});

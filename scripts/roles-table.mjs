@@ -5,9 +5,9 @@
 //   node scripts/roles-table.mjs            print the table
 //   node scripts/roles-table.mjs --write    replace it in docs/security.md
 //   node scripts/roles-table.mjs --check    exit 1 when the document's copy is stale
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runDocBlock } from './doc-block.mjs';
 import { tsImport } from 'tsx/esm/api';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -36,13 +36,6 @@ export async function table() {
   return lines.join('\n');
 }
 
-function replaced(doc, block) {
-  const start = doc.indexOf(START);
-  const end = doc.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`${DOC} has no ${START} ... ${END} block`);
-  return `${doc.slice(0, start + START.length)}\n\n${block}\n\n${doc.slice(end)}`;
-}
-
 /** Rows of cells as a Markdown table, its columns padded to one width (as prettier lays it out). */
 function markdownTable(rows) {
   const widths = rows[0].map((_, i) => Math.max(3, ...rows.map((r) => r[i].length)));
@@ -51,24 +44,12 @@ function markdownTable(rows) {
   return [line(rows[0]), rule, ...rows.slice(1).map(line)];
 }
 
-const mode = process.argv[2];
-const block = await table();
-if (mode === undefined) {
-  console.log(block);
-} else {
-  const doc = fs.readFileSync(DOC, 'utf8');
-  const next = replaced(doc, block);
-  if (mode === '--write') {
-    fs.writeFileSync(DOC, next);
-  } else if (mode === '--check') {
-    if (next !== doc) {
-      console.error(
-        'docs/security.md: the roles table is stale; run node scripts/roles-table.mjs --write',
-      );
-      process.exitCode = 1;
-    }
-  } else {
-    console.error('usage: node scripts/roles-table.mjs [--write|--check]');
-    process.exitCode = 2;
-  }
-}
+runDocBlock({
+  doc: DOC,
+  start: START,
+  end: END,
+  block: await table(),
+  what: 'the roles table',
+  script: 'scripts/roles-table.mjs',
+  pad: '\n\n',
+});
