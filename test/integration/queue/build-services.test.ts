@@ -71,6 +71,7 @@ describe('buildServices in the local and the queue runtime', () => {
       assert.deepEqual(shape(queue.services), shape(local.services));
       assert.deepEqual(shape(local.services).keys, [
         'accounts',
+        'audit',
         'close',
         'engine',
         'entities',
