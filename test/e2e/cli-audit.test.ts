@@ -78,7 +78,13 @@ describe('graphsync CLI: the audit trail (real process, real Neo4j)', function (
     const revoked = rows[3]!.event;
     assert.deepEqual(
       [revoked.operation, revoked.action, revoked.targetType, revoked.targetId, revoked.summary],
-      ['key revoke', 'delete', 'apiKey', key.id, JSON.stringify({ name: 'from-cli' })],
+      [
+        'key revoke',
+        'delete',
+        'apiKey',
+        key.id,
+        JSON.stringify({ name: 'from-cli', roles: ['ingest', 'read', 'write', 'admin'] }),
+      ],
     );
     assert.equal(revoked.actorType, 'cli');
     // Neo4j keeps no null property: no request id, no key.
