@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ConflictError, NotFoundError, UnavailableError } from '../errors/app-error';
 import type { Graph } from '../graph/graph';
-import { decodeKeysetCursor, encodeKeysetCursor, pageLimit } from '../paging/keyset-page';
+import { decodeTimeIdCursor, encodeTimeIdCursor, pageLimit } from '../paging/keyset-page';
 import type {
   Alert,
   AlertApi,
@@ -28,9 +28,6 @@ type AlertNode = Omit<Alert, 'ruleDescription' | 'resolvedOn' | 'dismissedOn' | 
 interface AlertRow {
   alert: AlertNode | null;
 }
-
-/** The listing's sort key, `<createdOn>:<id>` (epoch ms, a UUID): newest first, then by id. */
-const CURSOR_KEY = /^(\d{1,15}):([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 /**
  * Alerts as `:_Alert` nodes, one per alert, for the rule evaluator (raise, resolve) and the HTTP
@@ -98,10 +95,10 @@ export class AlertService implements AlertStore, AlertApi {
       default: DEFAULT_ALERT_PAGE_SIZE,
       max: MAX_ALERT_PAGE_SIZE,
     });
-    const after = input.cursor === undefined ? undefined : afterKey(input.cursor);
+    const after = input.cursor === undefined ? undefined : decodeTimeIdCursor(input.cursor);
     const rows = await this.graph.read<AlertRow>('alerts/list-alerts', {
       accountId: input.accountId,
-      afterCreatedOn: after?.createdOn ?? null,
+      afterCreatedOn: after?.time ?? null,
       afterId: after?.id ?? null,
       ruleId: input.ruleId ?? null,
       status: input.status ?? null,
@@ -112,7 +109,7 @@ export class AlertService implements AlertStore, AlertApi {
     const last = rows.length > limit ? alerts[limit - 1] : undefined;
     return last === undefined
       ? { alerts }
-      : { alerts, cursor: encodeKeysetCursor(`${last.createdOn}:${last.id}`) };
+      : { alerts, cursor: encodeTimeIdCursor({ time: last.createdOn, id: last.id }) };
   }
 
   async get(ref: { accountId: string; alertId: string }): Promise<Alert> {
@@ -129,12 +126,6 @@ export class AlertService implements AlertStore, AlertApi {
     if (alert.status === 'RESOLVED') throw alertNotActive(alert);
     return alert;
   }
-}
-
-/** The last alert of the previous page, from its cursor (a 400 for anything else). */
-function afterKey(cursor: string): { createdOn: number; id: string } {
-  const [, createdOn, id] = CURSOR_KEY.exec(decodeKeysetCursor(cursor, (k) => CURSOR_KEY.test(k)))!;
-  return { createdOn: Number(createdOn), id: id! };
 }
 
 function params(ref: { accountId: string; alertId: string }): { accountId: string; id: string } {

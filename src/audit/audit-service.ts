@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ValidationError } from '../errors/app-error';
 import type { Graph } from '../graph/graph';
-import { decodeKeysetCursor, encodeKeysetCursor, pageLimit } from '../paging/keyset-page';
+import { decodeTimeIdCursor, encodeTimeIdCursor, pageLimit } from '../paging/keyset-page';
 import type { AuditAction, AuditEvent, AuditRecord, AuditTargetType } from './audit-types';
 
 export const DEFAULT_AUDIT_PAGE_SIZE = 100;
@@ -61,8 +61,6 @@ interface EventRow {
   };
 }
 
-const CURSOR_KEY = /^(\d{1,15}):([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
-
 /**
  * The audit trail as `:_AuditEvent` nodes (docs/graph-model.md): recorded after each successful
  * change, listed newest first in keyset pages, pruned after the retention.
@@ -103,12 +101,12 @@ export class AuditService implements AuditApi, AuditRecorder {
       default: DEFAULT_AUDIT_PAGE_SIZE,
       max: MAX_AUDIT_PAGE_SIZE,
     });
-    const after = input.cursor === undefined ? undefined : afterKey(input.cursor);
+    const after = input.cursor === undefined ? undefined : decodeTimeIdCursor(input.cursor);
     const rows = await this.graph.read<EventRow>('audit/list-audit-events', {
       accountId: input.accountId,
       since: instant('since', input.since),
       until: instant('until', input.until),
-      afterOccurredOn: after?.occurredOn ?? null,
+      afterOccurredOn: after?.time ?? null,
       afterId: after?.id ?? null,
       actor: input.actor ?? null,
       target: input.target ?? null,
@@ -118,7 +116,7 @@ export class AuditService implements AuditApi, AuditRecorder {
     const last = rows.length > limit ? events[limit - 1] : undefined;
     return last === undefined
       ? { events }
-      : { events, cursor: encodeKeysetCursor(`${last.occurredOn}:${last.id}`) };
+      : { events, cursor: encodeTimeIdCursor({ time: last.occurredOn, id: last.id }) };
   }
 
   /** Deletes every event older than the retention, in batches; answers how many. */
@@ -166,11 +164,3 @@ function instant(name: 'since' | 'until', value: string | undefined): number | n
 }
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i;
-
-/** The last event of the previous page, from its cursor (a 400 for anything else). */
-function afterKey(cursor: string): { occurredOn: number; id: string } {
-  const [, occurredOn, id] = CURSOR_KEY.exec(
-    decodeKeysetCursor(cursor, (k) => CURSOR_KEY.test(k)),
-  )!;
-  return { occurredOn: Number(occurredOn), id: id! };
-}

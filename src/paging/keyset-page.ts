@@ -32,3 +32,16 @@ export function decodeKeysetCursor(cursor: string, accepts: (key: string) => boo
   }
   return key;
 }
+
+/** A listing sorted by a time (ms) and a UUID id (alerts, audit events): the key `<time>:<id>`. */
+const TIME_ID_KEY = /^(\d{1,15}):([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+export function encodeTimeIdCursor(last: { time: number; id: string }): string {
+  return encodeKeysetCursor(`${last.time}:${last.id}`);
+}
+
+/** The time and id the next page starts after; a cursor of another shape is a 400. */
+export function decodeTimeIdCursor(cursor: string): { time: number; id: string } {
+  const [, time, id] = TIME_ID_KEY.exec(decodeKeysetCursor(cursor, (k) => TIME_ID_KEY.test(k)))!;
+  return { time: Number(time), id: id! };
+}
