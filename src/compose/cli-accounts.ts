@@ -41,6 +41,10 @@ const CLI_AUDITED = {
   },
 } as const satisfies Record<string, { command: string; mark: AuditMark }>;
 
+/** The input of an AccountService change, as the overrides below take it unchanged. */
+type Input<M extends 'createAccount' | 'setFeatures' | 'createApiKey' | 'revokeApiKey'> =
+  Parameters<AccountService[M]>[0];
+
 class CliAccountService extends AccountService {
   constructor(
     graph: Graph,
@@ -49,16 +53,13 @@ class CliAccountService extends AccountService {
     super({ graph });
   }
 
-  override async createAccount(input: {
-    id: string;
-    features?: readonly string[];
-  }): Promise<Account> {
+  override async createAccount(input: Input<'createAccount'>): Promise<Account> {
     const account = await super.createAccount(input);
     await this.record(CLI_AUDITED.accountCreate, account.id, input, { account });
     return account;
   }
 
-  override async setFeatures(input: { id: string; features: readonly string[] }): Promise<Account> {
+  override async setFeatures(input: Input<'setFeatures'>): Promise<Account> {
     const account = await super.setFeatures(input);
     await this.record(
       CLI_AUDITED.accountSetFeatures,
@@ -71,16 +72,14 @@ class CliAccountService extends AccountService {
     return account;
   }
 
-  override async createApiKey(input: {
-    accountId: string;
-    name?: string | undefined;
-  }): Promise<CreatedApiKey> {
+  override async createApiKey(input: Input<'createApiKey'>): Promise<CreatedApiKey> {
     const key = await super.createApiKey(input);
-    await this.record(CLI_AUDITED.keyCreate, input.accountId, { name: input.name }, { key });
+    const request = { name: input.name, roles: input.roles };
+    await this.record(CLI_AUDITED.keyCreate, input.accountId, request, { key });
     return key;
   }
 
-  override async revokeApiKey(input: { accountId: string; keyId: string }): Promise<ApiKey> {
+  override async revokeApiKey(input: Input<'revokeApiKey'>): Promise<ApiKey> {
     const key = await super.revokeApiKey(input);
     await this.record(CLI_AUDITED.keyRevoke, input.accountId, {}, { key });
     return key;

@@ -37,8 +37,9 @@ export interface OpenGraphOptions {
  * schema (idempotent) unless another graphsync process started that local Neo4j.
  */
 export async function openGraph(config: Config, options: OpenGraphOptions): Promise<OpenGraph> {
-  const local = config.neo4j.uri === undefined ? await localNeo4j(config, options) : undefined;
-  const uri = local?.uri ?? config.neo4j.uri ?? '';
+  const configured = config.neo4j.uri;
+  const local = configured === undefined ? await localNeo4j(config, options) : undefined;
+  const uri = local === undefined ? (configured as string) : local.uri;
   const graph = Graph.connect(
     {
       uri,
