@@ -1,5 +1,6 @@
 import neo4j, { type Driver, type ManagedTransaction, isInt, isPoint } from 'neo4j-driver';
 import { AppError, ConflictError, UnavailableError } from '../errors/app-error';
+import { AccessCheck, type QueryType, checkAutoCommit } from './access-mode';
 import type { CypherRegistry } from './cypher-registry';
 
 /**
@@ -15,9 +16,10 @@ export interface TxOptions {
   timeoutMs?: number;
 }
 
-/** A transaction in progress: runs named statements; commits when the work function returns. */
+/** A transaction in progress: runs named statements (`write`: one that must write); commits when the work function returns. */
 export interface Tx {
   run<T extends object = Row>(name: string, params?: Params): Promise<T[]>;
+  write<T extends object = Row>(name: string, params?: Params): Promise<T[]>;
 }
 
 /**
@@ -58,12 +60,12 @@ export class Graph {
     return new Graph(driver, conn.database, cypher);
   }
 
-  /** Runs a named read statement in a managed (retried) read transaction. */
+  /** Runs a named read statement in a managed (retried) read transaction (routed to followers). */
   async read<T extends object = Row>(name: string, params: Params = {}): Promise<T[]> {
     return this.exec('READ', name, params);
   }
 
-  /** Runs a named write statement in a managed (retried) write transaction. */
+  /** Runs a named write statement in a managed (retried) write transaction; one that only reads is refused. */
   async write<T extends object = Row>(name: string, params: Params = {}): Promise<T[]> {
     return this.exec('WRITE', name, params);
   }
@@ -86,6 +88,7 @@ export class Graph {
     const session = this.driver.session({ database: this.database });
     try {
       const result = await session.run(statement.text, params);
+      checkAutoCommit(name, result.summary.queryType);
       return result.records.map((r) => toPlain(r.toObject()) as T);
     } catch (err) {
       throw mapNeo4jError(err, name);
@@ -94,9 +97,9 @@ export class Graph {
     }
   }
 
-  /** EXPLAIN a named statement without running it (used by tests to check every file parses). */
-  async explain(name: string, params: Params = {}): Promise<void> {
-    await this.explainGenerated(this.cypher.get(name).text, params);
+  /** EXPLAIN a named statement without running it: its query type ('r', 'rw', 'w', 's'). */
+  async explain(name: string, params: Params = {}): Promise<QueryType> {
+    return this.explainGenerated(this.cypher.get(name).text, params);
   }
 
   /**
@@ -130,13 +133,14 @@ export class Graph {
   }
 
   /** EXPLAIN Cypher text: plans it without running it (tests of the J1QL compiler). */
-  async explainGenerated(text: string, params: Params): Promise<void> {
+  async explainGenerated(text: string, params: Params): Promise<QueryType> {
     const session = this.driver.session({
       database: this.database,
       defaultAccessMode: neo4j.session.READ,
     });
     try {
-      await session.run(`EXPLAIN ${text}`, params);
+      const result = await session.run(`EXPLAIN ${text}`, params);
+      return result.summary.queryType as QueryType;
     } finally {
       await session.close();
     }
@@ -157,7 +161,9 @@ export class Graph {
     params: Params,
   ): Promise<T[]> {
     this.cypher.get(name); // an unknown statement fails here, before a session is opened
-    return this.managed(mode, (tx) => tx.run<T>(name, params));
+    return this.managed(mode, (tx) =>
+      mode === 'READ' ? tx.run<T>(name, params) : tx.write<T>(name, params),
+    );
   }
 
   /** A managed (retried) transaction; driver errors are mapped, naming the statement that failed. */
@@ -168,14 +174,22 @@ export class Graph {
   ): Promise<T> {
     const session = this.driver.session({ database: this.database });
     let current = '(transaction)';
-    const inTransaction = (mtx: ManagedTransaction): Promise<T> =>
-      work({
-        run: async <R extends object = Row>(name: string, params: Params = {}): Promise<R[]> => {
-          current = name;
-          const result = await mtx.run(this.cypher.get(name).text, params);
-          return result.records.map((r) => toPlain(r.toObject()) as R);
-        },
-      });
+    const inTransaction = async (mtx: ManagedTransaction): Promise<T> => {
+      const check = new AccessCheck(mode);
+      const run = async <R extends object = Row>(
+        name: string,
+        params: Params = {},
+        must = false,
+      ) => {
+        current = name;
+        const result = await mtx.run(this.cypher.get(name).text, params);
+        check.ran(name, result.summary.queryType, must);
+        return result.records.map((r) => toPlain(r.toObject()) as R);
+      };
+      const value = await work({ run, write: (name, params) => run(name, params, true) });
+      check.done();
+      return value;
+    };
     try {
       const config = options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs };
       // Neo4j's access mode (READ or WRITE), not a sync mode: no policy of SYNC_MODES.

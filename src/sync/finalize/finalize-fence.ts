@@ -53,7 +53,8 @@ export function fencedGraph(
     );
   return {
     read: (name, p) => graph.read(name, p),
-    write: <T extends object = Row>(name: string, p?: Params) => fenced((tx) => tx.run<T>(name, p)),
+    write: <T extends object = Row>(name: string, p?: Params) =>
+      fenced((tx) => tx.write<T>(name, p)),
     writeTx: fenced,
   };
 }
