@@ -215,10 +215,14 @@ export const envSchema = z.object({
   ),
   QUEUE_LOCK_DURATION: duration.prefault('10s'),
   QUEUE_RECONCILE_INTERVAL: duration.prefault('10s'),
+  // `{name}` (a Redis Cluster hash tag) puts every key in one slot: docs/operations/scaling.md.
   QUEUE_PREFIX: z
     .string()
     .min(1)
-    .regex(/^[A-Za-z0-9_:-]+$/, 'must be letters, digits, _ : or -')
+    .regex(
+      /^(?:\{[A-Za-z0-9_:-]+\}[A-Za-z0-9_:-]*|[A-Za-z0-9_:-]+)$/,
+      'must be letters, digits, _ : or -, optionally opening with a hash tag such as {graphsync}',
+    )
     .default('graphsync'),
   ADMIN_TOKEN: optionalText.pipe(
     z.string().min(16, 'must be at least 16 characters when set').optional(),
