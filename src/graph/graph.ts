@@ -1,7 +1,8 @@
-import neo4j, { type Driver, type ManagedTransaction, isInt, isPoint } from 'neo4j-driver';
+import neo4j, { type Driver, type ManagedTransaction } from 'neo4j-driver';
 import { AppError, ConflictError, UnavailableError } from '../errors/app-error';
 import { AccessCheck, type QueryType, checkAutoCommit } from './access-mode';
 import type { CypherRegistry } from './cypher-registry';
+import { toPlain } from './to-plain';
 
 /**
  * The one owner of neo4j-driver: driver lifecycle, named statements over managed transactions,
@@ -40,6 +41,13 @@ export interface GraphConnection {
 }
 
 export class Graph {
+  /**
+   * Shared by every session of this Graph, so that each transaction starts after the last one this
+   * process committed: on a cluster, a read routed to a follower waits until the follower has
+   * this process's writes (read-your-writes; docs/operations/scaling.md).
+   */
+  readonly bookmarks = neo4j.bookmarkManager();
+
   private constructor(
     private readonly driver: Driver,
     private readonly database: string,
@@ -85,7 +93,10 @@ export class Graph {
    */
   async autoCommit<T extends object = Row>(name: string, params: Params = {}): Promise<T[]> {
     const statement = this.cypher.get(name);
-    const session = this.driver.session({ database: this.database });
+    const session = this.driver.session({
+      database: this.database,
+      bookmarkManager: this.bookmarks,
+    });
     try {
       const result = await session.run(statement.text, params);
       checkAutoCommit(name, result.summary.queryType);
@@ -116,6 +127,7 @@ export class Graph {
     const session = this.driver.session({
       database: this.database,
       defaultAccessMode: neo4j.session.READ,
+      bookmarkManager: this.bookmarks,
     });
     try {
       return await session.executeRead(
@@ -172,7 +184,10 @@ export class Graph {
     work: (tx: Tx) => Promise<T>,
     options: TxOptions = {},
   ): Promise<T> {
-    const session = this.driver.session({ database: this.database });
+    const session = this.driver.session({
+      database: this.database,
+      bookmarkManager: this.bookmarks,
+    });
     let current = '(transaction)';
     const inTransaction = async (mtx: ManagedTransaction): Promise<T> => {
       const check = new AccessCheck(mode);
@@ -251,27 +266,4 @@ function rejectedStatement(err: unknown): StatementRejected | undefined {
     return new StatementRejected('invalid', text);
   }
   return undefined;
-}
-
-/** Converts driver values (nodes, relationships, temporals, points) to plain JSON values. */
-export function toPlain(value: unknown): unknown {
-  if (value === null || value === undefined) return value ?? null;
-  if (Array.isArray(value)) return value.map(toPlain);
-  if (typeof value !== 'object') return value;
-  if (isInt(value)) return (value as { toNumber(): number }).toNumber();
-  if (isPoint(value)) return { x: value.x, y: value.y, z: value.z, srid: Number(value.srid) };
-  if (
-    neo4j.isDateTime(value) ||
-    neo4j.isDate(value) ||
-    neo4j.isLocalDateTime(value) ||
-    neo4j.isTime(value) ||
-    neo4j.isLocalTime(value) ||
-    neo4j.isDuration(value)
-  ) {
-    return value.toString();
-  }
-  if (neo4j.isNode(value) || neo4j.isRelationship(value)) return toPlain(value.properties);
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = toPlain(v);
-  return out;
 }

@@ -5,7 +5,7 @@ import { AccessModeError } from '../../../src/graph/access-mode';
 import { CypherRegistry } from '../../../src/graph/cypher-registry';
 import { Graph } from '../../../src/graph/graph';
 import { cypherRoot } from '../../../src/paths';
-import { neo4jUri, testGraph } from '../../helpers/harness';
+import { freshAccount, neo4jUri, testGraph } from '../../helpers/harness';
 import { SCALING_DOC, queryTypes, readPathsBlock, replaceBlock } from '../../helpers/read-paths';
 
 /**
@@ -98,6 +98,18 @@ describe('read paths: reads in read transactions (real Neo4j)', () => {
       ),
     );
     await graph.ping();
+  });
+
+  it("every session of a Graph follows the process's last commit (bookmarks, read-your-writes)", async () => {
+    const graph = await testGraph();
+    const before = await graph.bookmarks.getBookmarks();
+    await freshAccount(); // a write through the same Graph
+    const after = await graph.bookmarks.getBookmarks();
+    assert.ok(after.length >= 1, 'no bookmark after a commit');
+    assert.notDeepEqual(after, before);
+    // A read session starts from them: Neo4j waits until it has that commit (at once, here).
+    assert.deepEqual(await graph.read('accounts/get-account', nobody()), []);
+    assert.deepEqual(await graph.bookmarks.getBookmarks(), after);
   });
 
   it('a routing driver (neo4j://) runs reads and writes through the same checks', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import neo4j from 'neo4j-driver';
-import { toPlain } from '../../../src/graph/graph';
+import { toPlain } from '../../../src/graph/to-plain';
 
 describe('toPlain', () => {
   it('turns driver integers into numbers, temporals into ISO strings, recursively', () => {
