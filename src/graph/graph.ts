@@ -1,5 +1,6 @@
 import neo4j, { type Driver, type ManagedTransaction, isInt, isPoint } from 'neo4j-driver';
 import { AppError, ConflictError, UnavailableError } from '../errors/app-error';
+import { observeStatement } from '../telemetry/metrics';
 import type { CypherRegistry } from './cypher-registry';
 
 /**
@@ -36,6 +37,9 @@ export interface GraphConnection {
   readonly password: string | undefined;
   readonly database: string;
 }
+
+/** What metrics and spans call the generated (J1QL) statements, which have no name of their own. */
+const GENERATED = 'query/generated';
 
 export class Graph {
   private constructor(
@@ -85,7 +89,7 @@ export class Graph {
     const statement = this.cypher.get(name);
     const session = this.driver.session({ database: this.database });
     try {
-      const result = await session.run(statement.text, params);
+      const result = await observeStatement(name, async () => session.run(statement.text, params));
       return result.records.map((r) => toPlain(r.toObject()) as T);
     } catch (err) {
       throw mapNeo4jError(err, name);
@@ -117,7 +121,7 @@ export class Graph {
     try {
       return await session.executeRead(
         async (tx) => {
-          const result = await tx.run(text, params);
+          const result = await observeStatement(GENERATED, async () => tx.run(text, params));
           return result.records.map((r) => toPlain(r.toObject()) as T);
         },
         { timeout: options.timeoutMs },
@@ -172,7 +176,8 @@ export class Graph {
       work({
         run: async <R extends object = Row>(name: string, params: Params = {}): Promise<R[]> => {
           current = name;
-          const result = await mtx.run(this.cypher.get(name).text, params);
+          const text = this.cypher.get(name).text;
+          const result = await observeStatement(name, async () => mtx.run(text, params));
           return result.records.map((r) => toPlain(r.toObject()) as R);
         },
       });
