@@ -69,6 +69,7 @@ export function startFinalizeWorker(opts: FinalizeWorkerOptions): FinalizeWorker
     workerOptions(opts, connection),
   );
   logWorkerEvents(worker, logger);
+  countStalled(queueName, 0); // the series is there (at 0) from the start
   worker.on('stalled', () => countStalled(queueName));
 
   return {

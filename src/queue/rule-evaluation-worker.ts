@@ -68,6 +68,7 @@ export function startRuleEvaluationQueueWorker(
     },
   );
   worker.on('error', (err) => logger.error({ err }, 'rule evaluation worker error'));
+  countStalled(queueName, 0); // the series is there (at 0) from the start
   worker.on('stalled', () => countStalled(queueName));
 
   return {

@@ -98,9 +98,9 @@ export async function countDelivery<T>(type: string, run: () => Promise<T>): Pro
   }
 }
 
-/** A worker found a job of `queue` stalled (its worker stopped) and put it back. */
-export function countStalled(queue: string): void {
-  graphsyncMetrics().queueStalled.inc({ queue });
+/** A worker found `n` jobs of `queue` stalled (their worker stopped) and put them back. */
+export function countStalled(queue: string, n = 1): void {
+  graphsyncMetrics().queueStalled.inc({ queue }, n);
 }
 
 /**
