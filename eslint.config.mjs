@@ -1,5 +1,6 @@
 // Type-aware linting plus the architecture's import boundaries: only src/graph imports
-// neo4j-driver, only src/http imports express, only src/queue imports bullmq/ioredis.
+// neo4j-driver, only src/http imports express, only src/queue imports bullmq/ioredis, only
+// src/telemetry imports prom-client and OpenTelemetry.
 import comments from '@eslint-community/eslint-plugin-eslint-comments/configs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
@@ -15,11 +16,20 @@ const restricted = (except) => {
     { names: ['neo4j-driver'], owner: 'src/graph' },
     { names: ['express', 'express-openapi-validator', 'pino-http'], owner: 'src/http' },
     { names: ['bullmq', 'ioredis'], owner: 'src/queue' },
+    { names: ['prom-client'], owner: 'src/telemetry', patterns: ['@opentelemetry/*'] },
   ].filter((b) => b.owner !== except);
   return {
     'no-restricted-imports': [
       'error',
-      { paths: all.flatMap((b) => b.names.map((n) => boundary(n, b.owner))) },
+      {
+        paths: all.flatMap((b) => b.names.map((n) => boundary(n, b.owner))),
+        patterns: all.flatMap((b) =>
+          (b.patterns ?? []).map((group) => ({
+            group: [group],
+            message: `Only ${b.owner} may import this; go through its module instead.`,
+          })),
+        ),
+      },
     ],
   };
 };
@@ -64,7 +74,7 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.ts'],
-    ignores: ['src/graph/**', 'src/http/**', 'src/queue/**'],
+    ignores: ['src/graph/**', 'src/http/**', 'src/queue/**', 'src/telemetry/**'],
     rules: restricted('none'),
   },
   // Small files with one job, and functions that fit on a screen (docs/architecture.md): a longer
@@ -84,6 +94,7 @@ export default tseslint.config(
   { files: ['src/graph/**/*.ts'], rules: restricted('src/graph') },
   { files: ['src/http/**/*.ts'], rules: restricted('src/http') },
   { files: ['src/queue/**/*.ts'], rules: restricted('src/queue') },
+  { files: ['src/telemetry/**/*.ts'], rules: restricted('src/telemetry') },
   { files: ['src/config/**/*.ts', 'test/**/*.ts'], rules: { 'no-restricted-syntax': 'off' } },
   {
     files: ['test/**/*.ts'],

@@ -10,6 +10,7 @@ const BASE = [
   'generated',
   'paging',
   'common',
+  'telemetry',
   'paths.ts',
   'logging.ts',
 ];

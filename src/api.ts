@@ -6,6 +6,7 @@ import { appDeps } from './compose/app-deps';
 import { startApiBackground } from './compose/background';
 import { buildServices } from './compose/build-services';
 import { runtimeFromConfig } from './compose/open-runtime';
+import { startProcessTracing } from './compose/telemetry';
 import type { RuntimeKind } from './compose/runtime-choice';
 import type { Config } from './config/config';
 import type { Graph } from './graph/graph';
@@ -33,6 +34,7 @@ export async function startApi(input: {
   const { config, logger, graph } = input;
   // Stored integration secrets need INTEGRATION_SECRETS_KEY: refuse to start without it.
   await assertSecretsReadable(graph, config.outbound.secretsKey);
+  const tracing = startProcessTracing(config, 'graphsync-api');
   const runtime = runtimeFromConfig(config, logger);
   // Bulk upload URLs and alert links point here (unless PUBLIC_URL is set), known once listening.
   let url: string | undefined = undefined;
@@ -54,6 +56,7 @@ export async function startApi(input: {
       services.sync.progress.close();
       await closeServer(server);
       await services.close();
+      await tracing.stop();
     },
   };
 }

@@ -3,6 +3,7 @@ import { startWorkerBackground } from './compose/background';
 import { buildServices } from './compose/build-services';
 import { openRuntime } from './compose/open-runtime';
 import { chooseWorkerRuntime } from './compose/runtime-choice';
+import { startWorkerTelemetry } from './compose/telemetry';
 import type { Config } from './config/config';
 import type { Graph } from './graph/graph';
 import { assertSecretsReadable } from './integrations/assert-secrets-readable';
@@ -27,6 +28,11 @@ export async function startWorker(input: {
   await assertSecretsReadable(graph, config.outbound.secretsKey);
   const runtime = openRuntime(config, choice, logger);
   await graph.ping();
+  const telemetry = await startWorkerTelemetry(
+    config,
+    { mode: 'queue', pingNeo4j: () => graph.ping(), pingRedis: runtime.pingRedis },
+    logger,
+  );
   const services = buildServices(config, runtime, { graph, logger });
   const background = startWorkerBackground(runtime, services);
   logger.info({ mode: runtime.kind, concurrency: config.queue.concurrency }, 'worker started');
@@ -34,6 +40,7 @@ export async function startWorker(input: {
     close: async () => {
       await background.stop();
       await services.close();
+      await telemetry.stop();
       logger.info('worker stopped');
     },
   };

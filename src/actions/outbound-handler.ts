@@ -4,6 +4,7 @@ import type {
   OutboundActionResult,
   OutboundActionType,
 } from '../rules/evaluation/outbound-action';
+import { countDelivery } from '../telemetry/metrics';
 
 /**
  * One outbound action type in its two parts. `plan` is pure: it checks the rendered fields and
@@ -23,9 +24,11 @@ export function outboundHandler<P>(
 ): OutboundActionHandler {
   return {
     type,
-    async execute(input) {
-      const plan = parts.plan(input);
-      return await parts.deliver(plan, input);
-    },
+    // Counted by type and outcome in graphsync_outbound_deliveries_total (a rejected plan too).
+    execute: (input) =>
+      countDelivery(type, async () => {
+        const plan = parts.plan(input);
+        return await parts.deliver(plan, input);
+      }),
   };
 }

@@ -31,6 +31,7 @@ export function appDeps(input: {
     evaluations: services.engine.evaluations,
     audit: services.audit,
     adminToken: config.adminToken,
+    metricsToken: config.telemetry.metricsToken,
     maxBodySize: config.http.maxBodySize,
     limits: config.limits,
     rateLimiters: runtime.rateLimiters,

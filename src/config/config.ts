@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { repoRoot } from '../paths';
 import { DEFAULT_BOLT_PORT, type Env, envSchema } from './env-schema';
+import { type TelemetryConfig, telemetryConfig } from './telemetry-config';
 
 /**
  * The only reader of process.env. Parsed once at start-up into a frozen, typed Config; a bad value
@@ -124,6 +125,8 @@ export interface Config {
     /** How often workers make sure every FINALIZE_PENDING job has a queue job (ms). */
     readonly reconcileIntervalMs: number;
   };
+  /** Metrics and tracing (telemetry-config.ts). */
+  readonly telemetry: TelemetryConfig;
 }
 
 export class ConfigError extends Error {
@@ -142,6 +145,7 @@ const SECRETS = new Set([
   'UPLOAD_URL_SECRET',
   'INTEGRATION_SECRETS_KEY',
   'SMTP_URL',
+  'METRICS_TOKEN',
 ]);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -192,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       lockDurationMs: e.QUEUE_LOCK_DURATION,
       reconcileIntervalMs: e.QUEUE_RECONCILE_INTERVAL,
     },
+    telemetry: telemetryConfig(e),
   });
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { telemetrySchema } from './telemetry-config';
 
 /**
  * The environment variables graphsync reads, with their types, limits and defaults
@@ -234,6 +235,7 @@ export const envSchema = z.object({
     z.string().min(16, 'must be at least 16 characters when set').optional(),
   ),
   ...limitsSchema,
+  ...telemetrySchema,
 });
 
 /** The parsed environment. */

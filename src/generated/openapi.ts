@@ -42,6 +42,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics of this API process
+         * @description This API process's metrics in Prometheus's text exposition format: HTTP requests by
+         *     operation, status and duration; sync jobs by status; objects uploaded; finalize phases;
+         *     queue depths; rule evaluations; outbound deliveries; Neo4j statements by name; and Node's
+         *     process metrics (docs/operations/metrics.md). Labels never carry account ids.
+         *
+         *     Open like the probes unless the service sets `METRICS_TOKEN`: then the scrape must send
+         *     `Authorization: Bearer <METRICS_TOKEN>`, or is answered 401. Workers serve the same at
+         *     `/metrics` on their own listener (`WORKER_METRICS_PORT`).
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.yaml": {
         parameters: {
             query?: never;
@@ -4553,6 +4580,41 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ReadinessResponse"];
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every metric of this process. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example # HELP graphsync_sync_jobs_total Sync jobs that reached each status in this process
+                     *     # TYPE graphsync_sync_jobs_total counter
+                     *     graphsync_sync_jobs_total{status="AWAITING_UPLOADS"} 3
+                     */
+                    "text/plain": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description `METRICS_TOKEN` is set and the request did not send it as a bearer token. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };

@@ -1,5 +1,6 @@
 import neo4j, { type Driver, type ManagedTransaction } from 'neo4j-driver';
 import { AppError, ConflictError, UnavailableError } from '../errors/app-error';
+import { observeStatement } from '../telemetry/metrics';
 import { AccessCheck, type QueryType, checkAutoCommit } from './access-mode';
 import type { CypherRegistry } from './cypher-registry';
 import { toPlain } from './to-plain';
@@ -39,6 +40,9 @@ export interface GraphConnection {
   readonly password: string | undefined;
   readonly database: string;
 }
+
+/** What metrics and spans call the generated (J1QL) statements, which have no name of their own. */
+const GENERATED = 'query/generated';
 
 export class Graph {
   /**
@@ -98,7 +102,7 @@ export class Graph {
       bookmarkManager: this.bookmarks,
     });
     try {
-      const result = await session.run(statement.text, params);
+      const result = await observeStatement(name, async () => session.run(statement.text, params));
       checkAutoCommit(name, result.summary.queryType);
       return result.records.map((r) => toPlain(r.toObject()) as T);
     } catch (err) {
@@ -132,7 +136,7 @@ export class Graph {
     try {
       return await session.executeRead(
         async (tx) => {
-          const result = await tx.run(text, params);
+          const result = await observeStatement(GENERATED, async () => tx.run(text, params));
           return result.records.map((r) => toPlain(r.toObject()) as T);
         },
         { timeout: options.timeoutMs },
@@ -197,7 +201,8 @@ export class Graph {
         must = false,
       ) => {
         current = name;
-        const result = await mtx.run(this.cypher.get(name).text, params);
+        const text = this.cypher.get(name).text;
+        const result = await observeStatement(name, async () => mtx.run(text, params));
         check.ran(name, result.summary.queryType, must);
         return result.records.map((r) => toPlain(r.toObject()) as R);
       };

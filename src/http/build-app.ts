@@ -35,6 +35,7 @@ import { adminHandlers } from './handlers/admin-handlers';
 import { entityHandlers } from './handlers/entity-handlers';
 import { contractHandlers } from './handlers/contract-handlers';
 import { healthHandlers } from './handlers/health-handlers';
+import { metricsHandlers } from './handlers/metrics-handlers';
 import { parameterHandlers } from './handlers/parameter-handlers';
 import { rawDataHandlers } from './handlers/raw-data-handlers';
 import { queryHandlers } from './handlers/query-handlers';
@@ -55,6 +56,7 @@ import {
   requestRateLimits,
 } from './rate-limits';
 import { requestLogging } from './request-log';
+import { requestTelemetry } from './request-telemetry';
 import { loadServedContract, type ServedContract } from './served-contract';
 import { serviceCheckedBodies } from './service-checked-bodies';
 
@@ -78,6 +80,8 @@ export interface AppDeps {
   audit: AuditApi & AuditRecorder;
   readiness: ReadinessDeps;
   adminToken: string | undefined;
+  /** Set: GET /metrics needs it as a bearer token (METRICS_TOKEN). */
+  metricsToken?: string | undefined;
   /** Body size limit, e.g. '10mb'. */
   maxBodySize: string;
   /** Rate limits, failed authentications and concurrency (docs/security.md, "Limits"). */
@@ -107,10 +111,12 @@ export function handlerMap(
     | 'evaluations'
     | 'audit'
     | 'readiness'
+    | 'metricsToken'
   > & { contract: ServedContract },
 ): HandlerMap {
   return mergeHandlers(
     healthHandlers({ readiness: deps.readiness }),
+    metricsHandlers({ metricsToken: deps.metricsToken }),
     contractHandlers({ contract: deps.contract }),
     accountHandlers({ accounts: deps.accounts }),
     adminHandlers({ accounts: deps.accounts }),
@@ -151,6 +157,7 @@ export function buildApp(deps: AppDeps): express.Express {
   app.disable('x-powered-by');
   app.set('trust proxy', false);
   app.use(requestLogging(deps.logger));
+  app.use(requestTelemetry());
   app.use(matchOperation(routes));
   const limits = { limits: deps.limits, limiters: deps.rateLimiters };
   const authentication = authenticate({ accounts: deps.accounts, adminToken: deps.adminToken });

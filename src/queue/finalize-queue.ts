@@ -2,6 +2,8 @@ import { Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import { producerConnection, withTimeout } from './redis';
 import { UnavailableError } from '../errors/app-error';
+import { inSpan, traceCarrier } from '../telemetry/tracing';
+import { watchQueueDepth } from './queue-depth';
 
 /**
  * The producer side of queue mode's finalizations: the API process enqueues one BullMQ job per sync
@@ -12,6 +14,8 @@ export interface FinalizeTask {
   jobId: string;
   /** The sync job's place in its scope's finalize order: each accepted finalize has its own. */
   seq: number;
+  /** The trace context of the request that accepted it (W3C headers), while tracing is on. */
+  trace?: Record<string, string>;
 }
 
 /**
@@ -65,6 +69,7 @@ export function openFinalizeQueue(opts: FinalizeQueueOptions): FinalizeQueue {
     prefix: opts.prefix,
   });
   queue.on('error', (err) => opts.logger?.warn({ err, queue: queueName }, 'finalize queue error'));
+  const unwatch = watchQueueDepth(queueName, queue);
 
   return {
     enqueue: async (task) => {
@@ -83,6 +88,7 @@ export function openFinalizeQueue(opts: FinalizeQueueOptions): FinalizeQueue {
     },
     ensure: (task) => ensureQueued(queue, task, opts),
     close: async () => {
+      unwatch();
       await queue.close();
       await connection.quit().catch(() => connection.disconnect());
     },
@@ -91,9 +97,20 @@ export function openFinalizeQueue(opts: FinalizeQueueOptions): FinalizeQueue {
 
 /** One accepted finalize as a BullMQ job, under its queueJobId, with its retries and retention. */
 function addTask(queue: TaskQueue, task: FinalizeTask, opts: FinalizeQueueOptions) {
+  return inSpan(`${queue.name} enqueue`, () => addTraced(queue, task, opts), { kind: 'producer' });
+}
+
+/** The queue job, carrying the trace context (while tracing) for the worker to continue. */
+function addTraced(queue: TaskQueue, task: FinalizeTask, opts: FinalizeQueueOptions) {
+  const trace = traceCarrier();
   return queue.add(
     JOB_NAME,
-    { accountId: task.accountId, jobId: task.jobId, seq: task.seq },
+    {
+      accountId: task.accountId,
+      jobId: task.jobId,
+      seq: task.seq,
+      ...(trace === undefined ? {} : { trace }),
+    },
     {
       jobId: queueJobId(task),
       attempts: opts.attempts,

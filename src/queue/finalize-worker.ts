@@ -2,6 +2,8 @@ import { DelayedError, type Job, UnrecoverableError, Worker, type WorkerOptions 
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { AppError } from '../errors/app-error';
+import { countStalled } from '../telemetry/metrics';
+import { inContinuedSpan } from '../telemetry/tracing';
 import { DEFAULT_FINALIZE_QUEUE, type FinalizeTask } from './finalize-queue';
 import { gracefulClose } from './worker-shutdown';
 
@@ -67,6 +69,8 @@ export function startFinalizeWorker(opts: FinalizeWorkerOptions): FinalizeWorker
     workerOptions(opts, connection),
   );
   logWorkerEvents(worker, logger);
+  countStalled(queueName, 0); // the series is there (at 0) from the start
+  worker.on('stalled', () => countStalled(queueName));
 
   return {
     close: gracefulClose({
@@ -124,7 +128,12 @@ class FinalizeProcessor {
       { jobId: job.data.jobId, queueJobId: job.id, started: job.attemptsStarted },
       'finalization picked up',
     );
-    const outcome = await this.opts.run(job.data);
+    // The trace of the request that accepted it goes on here (while tracing).
+    const { trace, ...task } = job.data;
+    const outcome = await inContinuedSpan(trace, 'finalize', () => this.opts.run(task), {
+      'messaging.system': 'bullmq',
+      'messaging.destination.name': job.queueName,
+    });
     if (outcome.status === 'done') return;
     if (outcome.status === 'waiting') return this.waitForScope(job, token);
     return this.fail(job, outcome);

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { RuleEvaluationJobData } from './rule-schedule-queue';
 import { gracefulClose } from './worker-shutdown';
+import { countStalled } from '../telemetry/metrics';
 import type { RuleKey, ScheduledRunner } from '../rules/schedule/rule-schedule';
 import {
   RULE_EVALUATION_QUEUE,
@@ -67,6 +68,8 @@ export function startRuleEvaluationQueueWorker(
     },
   );
   worker.on('error', (err) => logger.error({ err }, 'rule evaluation worker error'));
+  countStalled(queueName, 0); // the series is there (at 0) from the start
+  worker.on('stalled', () => countStalled(queueName));
 
   return {
     close: gracefulClose({

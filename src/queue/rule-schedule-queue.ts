@@ -2,6 +2,7 @@ import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { producerConnection, withTimeout } from './redis';
+import { watchQueueDepth } from './queue-depth';
 import { UnavailableError } from '../errors/app-error';
 import type {
   ReconcileOptions,
@@ -82,6 +83,7 @@ class QueueRuleSchedule {
   private readonly connection: Redis;
   private readonly queue: Queue<RuleEvaluationJobData, void, string>;
   private closing: Promise<void> | undefined;
+  private readonly unwatch: () => void;
 
   constructor(private readonly opts: QueueRuleScheduleOptions) {
     this.timeoutMs = opts.timeoutMs ?? REDIS_TIMEOUT_MS;
@@ -94,6 +96,7 @@ class QueueRuleSchedule {
     this.queue.on('error', (err) =>
       opts.logger?.warn({ err, queue: queueName }, 'rule evaluation queue error'),
     );
+    this.unwatch = watchQueueDepth(queueName, this.queue);
   }
 
   async set(rule: ScheduledRule): Promise<void> {
@@ -200,6 +203,7 @@ class QueueRuleSchedule {
   }
 
   private async closeOnce(): Promise<void> {
+    this.unwatch();
     await this.queue.close().catch(() => undefined);
     await this.connection.quit().catch(() => this.connection.disconnect());
   }

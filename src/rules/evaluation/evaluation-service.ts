@@ -10,6 +10,7 @@ import type { RuleKey, RuleLock, ScheduledRunner } from '../schedule/rule-schedu
 import type { EvaluationRecord, EvaluationTrigger } from './evaluation-record';
 import type { FailureNotifier } from './outbound-action';
 import type { RuleEvaluator } from './rule-evaluator';
+import { timeRuleEvaluation } from '../../telemetry/metrics';
 
 export const DEFAULT_EVALUATION_PAGE_SIZE = 20;
 export const MAX_EVALUATION_PAGE_SIZE = 100;
@@ -137,15 +138,20 @@ export class EvaluationService implements RuleEvaluationApi, ScheduledRunner {
     const dryRun = trigger === 'DRY_RUN';
     const queries = await this.queriesOf(accountId, rule);
     const previous = rule.id === undefined ? undefined : await this.previousIds(accountId, rule.id);
-    const { record, entityIds } = await this.deps.evaluator.evaluate({
-      accountId,
-      rule,
-      queries: queries.queries,
+    const { record, entityIds } = await timeRuleEvaluation(
       trigger,
-      dryRun,
-      ...(queries.error === undefined ? {} : { failure: queries.error }),
-      ...(previous === undefined ? {} : { previousEntityIds: previous }),
-    });
+      () =>
+        this.deps.evaluator.evaluate({
+          accountId,
+          rule,
+          queries: queries.queries,
+          trigger,
+          dryRun,
+          ...(queries.error === undefined ? {} : { failure: queries.error }),
+          ...(previous === undefined ? {} : { previousEntityIds: previous }),
+        }),
+      (done) => done.record.status.toLowerCase(),
+    );
     if (record.status === 'FAILED' && rule.notifyOnFailure && !dryRun) {
       record.failureNotification = await this.notify(accountId, rule, record);
     }

@@ -21,6 +21,7 @@ import { FencedOutError, fencedGraph, fencedTxTimeoutMs } from './finalize-fence
 import { effectiveScope } from './finalize-order';
 import { type FinalizePlan, type FinalizeStep, planFinalization } from './finalize-plan';
 import { type Checkpoint, counters, Progress, readCheckpoint } from './finalize-progress';
+import { inPhase, phasesOf } from './phase-telemetry';
 
 /**
  * Applies a FINALIZE_PENDING job to the graph: entities first (batch by batch, in upload order),
@@ -132,19 +133,25 @@ export class Finalizer {
       );
     }
     await Progress.enterBulkFile(graph, ref, claimed);
-    const job = await stageBulkFile({ ...this.deps, run }, claimed);
+    const job = await inPhase('bulk-file', () => stageBulkFile({ ...this.deps, run }, claimed));
     const plan = planFinalization({ job, scope, deleted: checkpoint?.deleted ?? {} });
     const ctx = await this.context(job, { graph, scope, checkpoint, plan });
     const progress = new Progress(graph, ref, ctx, checkpoint, plan);
     // A re-run (the worker of an earlier run died or stalled) recounts deletes it cannot skip.
-    for (const step of plan.steps) await this.runStep(step, { ctx, progress, rerun: run > 1 });
-    const finished = await this.finish(ctx, progress, run);
-    this.deps.logger.info(
-      { jobId: job.id, accountId: job.accountId, run, ms: Date.now() - started },
-      'sync job finalized',
-    );
-    await this.cleanUp(finished);
-    return finished;
+    for (const { phase, steps } of phasesOf(plan.steps)) {
+      await inPhase(phase, async () => {
+        for (const step of steps) await this.runStep(step, { ctx, progress, rerun: run > 1 });
+      });
+    }
+    return inPhase('finish', async () => {
+      const finished = await this.finish(ctx, progress, run);
+      this.deps.logger.info(
+        { jobId: job.id, accountId: job.accountId, run, ms: Date.now() - started },
+        'sync job finalized',
+      );
+      await this.cleanUp(finished);
+      return finished;
+    });
   }
 
   /** What the run's apply steps share: the job, its mode, scope, time, tally and lookups. */

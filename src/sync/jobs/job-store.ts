@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { NotFoundError } from '../../errors/app-error';
 import type { Graph, Tx } from '../../graph/graph';
+import { countSyncJob } from '../../telemetry/metrics';
 import { fencedGraph } from '../finalize/finalize-fence';
 import type { JobEvent, JobRef } from './job-service-contract';
 import type { BulkFileInfo, JobStatus, StartJobInput } from './job-types';
@@ -40,7 +41,7 @@ export class JobStore {
       props.integrationJobId = input.integrationJobId;
     }
     const [row] = await this.graph.write<{ job: JobNode }>('sync/create-job', { props });
-    return toJob(row!.job);
+    return counted(toJob(row!.job));
   }
 
   async get(ref: JobRef): Promise<StoredJob> {
@@ -95,7 +96,7 @@ export class JobStore {
       to: move.to,
       set: move.set ?? {},
     });
-    return row === undefined ? undefined : toJob(row.job);
+    return row === undefined ? undefined : counted(toJob(row.job));
   }
 
   /**
@@ -112,7 +113,7 @@ export class JobStore {
       scopeKey,
       set,
     });
-    return row === undefined ? undefined : toJob(row.job);
+    return row === undefined ? undefined : counted(toJob(row.job));
   }
 
   /**
@@ -123,7 +124,7 @@ export class JobStore {
     const [row] = await this.graph.write<{ job: JobNode }>('sync/return-unclaimed-finalize', {
       ...ref,
     });
-    return row === undefined ? undefined : toJob(row.job);
+    return row === undefined ? undefined : counted(toJob(row.job));
   }
 
   /**
@@ -223,4 +224,10 @@ export class JobStore {
       if ((row?.deleted ?? 0) < limit) return;
     }
   }
+}
+
+/** A job that reached its status here (created or moved): counted in graphsync_sync_jobs_total. */
+function counted(job: StoredJob): StoredJob {
+  countSyncJob(job.status);
+  return job;
 }

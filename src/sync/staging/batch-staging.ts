@@ -7,6 +7,7 @@ import type { ValidatedBatch } from '../jobs/job-types';
 import type { JobStore } from '../jobs/job-store';
 import type { StoredJob } from '../jobs/stored-job';
 import { SYNC_MODES } from '../modes/mode-policy';
+import { countUploaded } from '../../telemetry/metrics';
 import { batchBlobKey, stagedKeyRef, writeBatch } from './staging';
 
 /** A key as stage-keys records it: the key, its digest (decision 0035) and its content hash. */
@@ -44,7 +45,9 @@ export async function stageBatch(
   // What a retry must repeat: the validated content, so that the same batch re-sent compressed,
   // in another format or to another upload route is still the same batch.
   const contentDigest = opts.correlationId === undefined ? null : batchDigest(batch);
-  return deps.graph.writeTx(async (tx) => {
+  let committed: Added | undefined; // counted once the transaction commits (countStaged)
+  const staged = await deps.graph.writeTx(async (tx) => {
+    committed = undefined;
     // The job's exclusive lock comes first and serialises the uploads of one job: every later
     // statement (correlation id, staged keys, the batch node, the counters) runs under it, and so
     // takes no lock another upload of this job could hold. While the lock is held, no statement may
@@ -66,6 +69,7 @@ export async function stageBatch(
     checkEntityCap(locked, added.entities);
     const blobKey = batchBlobKey(ref.accountId, ref.jobId, seq);
     await writeBatch(deps.blobs, blobKey, batch);
+    committed = added;
     return deps.jobs.addBatch(tx, {
       ...ref,
       seq,
@@ -83,6 +87,22 @@ export async function stageBatch(
       now: deps.now(),
     });
   });
+  countStaged(committed);
+  return staged;
+}
+
+/** How many objects of each kind a batch added to its job. */
+type Added = { entities: number; relationships: number; mapped: number };
+
+/**
+ * The objects a committed batch added to its job, in graphsync_sync_objects_uploaded_total. A
+ * retried transaction sets `added` again; a batch found to be a retry, not at all.
+ */
+function countStaged(added: Added | undefined): void {
+  if (added === undefined) return;
+  countUploaded('entity', added.entities);
+  countUploaded('relationship', added.relationships);
+  countUploaded('mapped_relationship', added.mapped);
 }
 
 /** The batch's staged keys, with their content hashes. */

@@ -163,7 +163,7 @@ describe('RouteTable', () => {
     );
   });
 
-  it('reads openapi.yaml: unique operationIds, health, contract and bulk file public, admin guarded, the rest per account', () => {
+  it('reads openapi.yaml: unique operationIds, health, metrics, contract and bulk file public, admin guarded, the rest per account', () => {
     const real = RouteTable.fromFile(openapiPath);
     const ids = real.operations.map((o) => o.operationId);
     assert.equal(new Set(ids).size, ids.length);
@@ -172,6 +172,8 @@ describe('RouteTable', () => {
         // The bulk file PUT is public: its signed URL is the credential.
         op.path === '/healthz' ||
         op.path === '/readyz' ||
+        // Metrics are public like the probes (METRICS_TOKEN, when set, is checked by the handler).
+        op.path === '/metrics' ||
         // The contract and its documentation page are public.
         op.path === '/openapi.yaml' ||
         op.path === '/openapi.json' ||

@@ -1,0 +1,48 @@
+import { timeFinalizePhase } from '../../telemetry/metrics';
+import type { FinalizeStep } from './finalize-plan';
+
+/**
+ * The phases of a finalization run, in order, as metrics, spans (`finalize.<id>`) and progress
+ * name them: reading the bulk file into staging, the entity pass, DIFF's soft delete of absent
+ * entities, the relationship pass, the delete of absent relationships, and the end.
+ */
+export const FINALIZE_PHASES = [
+  'bulk-file',
+  'entities',
+  'delete-entities',
+  'relationships',
+  'delete-relationships',
+  'finish',
+] as const;
+export type FinalizePhase = (typeof FINALIZE_PHASES)[number];
+
+/** The phase a step of the plan belongs to (the relationship pass's start is part of it). */
+export function phaseOf(step: FinalizeStep): FinalizePhase {
+  switch (step.do) {
+    case 'apply':
+      return step.kind === 'e' ? 'entities' : 'relationships';
+    case 'start-relationships':
+      return 'relationships';
+    case 'delete':
+      return step.kind === 'e' ? 'delete-entities' : 'delete-relationships';
+  }
+}
+
+/** The plan's steps in order, consecutive steps of one phase together. */
+export function phasesOf(
+  steps: FinalizeStep[],
+): Array<{ phase: FinalizePhase; steps: FinalizeStep[] }> {
+  const out: Array<{ phase: FinalizePhase; steps: FinalizeStep[] }> = [];
+  for (const step of steps) {
+    const phase = phaseOf(step);
+    const last = out[out.length - 1];
+    if (last?.phase === phase) last.steps.push(step);
+    else out.push({ phase, steps: [step] });
+  }
+  return out;
+}
+
+/** Runs one phase timed (graphsync_finalize_phase_duration_seconds) and in its span. */
+export function inPhase<T>(phase: FinalizePhase, run: () => Promise<T>): Promise<T> {
+  return timeFinalizePhase(phase, run);
+}
