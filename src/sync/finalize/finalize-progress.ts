@@ -5,6 +5,7 @@ import type { JobObjectError } from '../jobs/job-types';
 import type { StoredJob } from '../jobs/stored-job';
 import { FINALIZE_PHASES, type FinalizePhase, type PhaseProgress } from '../jobs/job-progress';
 import type { FinalizePlan, FinalizeStep } from './finalize-plan';
+import { phaseOf } from './phase-telemetry';
 
 /**
  * How far a finalization got, kept on the job node (`finalizeCheckpoint`) by each run after each
@@ -42,21 +43,6 @@ export function counters(ctx: ApplyContext): Record<string, number> {
     numRelationshipCreateErrors: t.relationshipCreateErrors,
     numRawDataVersionsCreated: t.rawDataVersions,
   };
-}
-
-/**
- * The phase a plan step belongs to (`start-relationships` belongs to none: it writes nothing).
- * The ids are fixed (docs/guide/sync-jobs.md): metrics, spans and progress events share them.
- */
-export function phaseOf(step: FinalizeStep): FinalizePhase | undefined {
-  switch (step.do) {
-    case 'apply':
-      return step.kind === 'e' ? 'entities' : 'relationships';
-    case 'delete':
-      return step.kind === 'e' ? 'delete-entities' : 'delete-relationships';
-    case 'start-relationships':
-      return undefined;
-  }
 }
 
 export class Progress {
@@ -102,8 +88,8 @@ export class Progress {
 
   /** A step of the plan begins: the run enters its phase, if it has one. */
   async enterStep(step: FinalizeStep): Promise<void> {
-    const phase = phaseOf(step);
-    if (phase !== undefined) await this.enter(phase);
+    // The relationship pass's start writes nothing: the pass is entered by its apply step.
+    if (step.do !== 'start-relationships') await this.enter(phaseOf(step));
   }
 
   /** The run enters a phase: the job node shows it (with the checkpoint, in one write). */

@@ -1,22 +1,11 @@
 import { timeFinalizePhase } from '../../telemetry/metrics';
+import type { FinalizePhase } from '../jobs/job-progress';
 import type { FinalizeStep } from './finalize-plan';
 
 /**
- * The phases of a finalization run, in order, as metrics, spans (`finalize.<id>`) and progress
- * name them: reading the bulk file into staging, the entity pass, DIFF's soft delete of absent
- * entities, the relationship pass, the delete of absent relationships, and the end.
+ * The phase a step of the plan belongs to (the relationship pass's start is part of it). The ids
+ * are fixed (jobs/job-progress.ts FINALIZE_PHASES): metrics, spans and progress events share them.
  */
-export const FINALIZE_PHASES = [
-  'bulk-file',
-  'entities',
-  'delete-entities',
-  'relationships',
-  'delete-relationships',
-  'finish',
-] as const;
-export type FinalizePhase = (typeof FINALIZE_PHASES)[number];
-
-/** The phase a step of the plan belongs to (the relationship pass's start is part of it). */
 export function phaseOf(step: FinalizeStep): FinalizePhase {
   switch (step.do) {
     case 'apply':
