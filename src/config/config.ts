@@ -24,6 +24,8 @@ export interface Config {
     readonly user: string | undefined;
     readonly password: string | undefined;
     readonly database: string;
+    /** A statement run in the wrong access mode: throw (`refuse`) or log once (`warn`). */
+    readonly accessCheck: Env['GRAPH_ACCESS_CHECK'];
     readonly local: {
       /** Bolt port of the local Neo4j (7687 unless NEO4J_LOCAL_PORT is set). */
       readonly port: number;
@@ -226,6 +228,7 @@ function neo4jConfig(e: Env): Config['neo4j'] {
     user: e.NEO4J_USER,
     password: e.NEO4J_PASSWORD,
     database: e.NEO4J_DATABASE,
+    accessCheck: e.GRAPH_ACCESS_CHECK,
     local: {
       port: e.NEO4J_LOCAL_PORT ?? DEFAULT_BOLT_PORT,
       portChosen: e.NEO4J_LOCAL_PORT !== undefined,

@@ -114,6 +114,7 @@ export const envSchema = z.object({
   NEO4J_USER: optionalText,
   NEO4J_PASSWORD: optionalText,
   NEO4J_DATABASE: z.string().min(1).default('neo4j'),
+  GRAPH_ACCESS_CHECK: z.enum(['refuse', 'warn']).default('warn'),
   NEO4J_LOCAL_PORT: z.preprocess(blankAsUnset, port.optional()),
   NEO4J_LOCAL_HEAP: javaMemory.default('1g'),
   NEO4J_LOCAL_PAGECACHE: javaMemory.default('256m'),

@@ -12,10 +12,18 @@
  * - an auto-commit statement (which a routing driver sends to the leader) that only reads, unless
  *   it is one of LEADER_READS.
  *
- * The refusals are programming errors (a 500), raised the first time the path runs, in a test or
- * anywhere else: a read that would silently load the leader cannot pass unnoticed.
- * See docs/operations/scaling.md and decision 0042.
+ * A breach is a programming error, found the first time its path runs. GRAPH_ACCESS_CHECK says
+ * what then happens: `refuse` (the test suites set it) throws, so a test of the path fails;
+ * `warn` (the default) logs the breach once per statement and lets the work go on, since on a
+ * single server or a cluster the statement still does its job (it only loads the leader): a user's
+ * request must not fail because of it. See docs/operations/scaling.md and decision 0042.
  */
+
+/** What a breach does: throw (`refuse`) or log once per statement (`warn`). */
+export type AccessCheckMode = 'refuse' | 'warn';
+
+/** Where a breach goes: Graph throws it or logs it, as its AccessCheckMode says. */
+export type AccessBreach = (error: AccessModeError) => void;
 
 /** The query type Neo4j reports in a result summary (and for EXPLAIN). */
 export type QueryType = 'r' | 'rw' | 'w' | 's';
@@ -43,24 +51,27 @@ export class AccessCheck {
   private readonly names: string[] = [];
   private wrote = false;
 
-  constructor(private readonly mode: 'READ' | 'WRITE') {}
+  constructor(
+    private readonly mode: 'READ' | 'WRITE',
+    private readonly breach: AccessBreach,
+  ) {}
 
   /** After each statement: its summary's query type; `mustWrite` for Graph.write and Tx.write. */
   ran(name: string, queryType: unknown, mustWrite: boolean): void {
     this.names.push(name);
     if (queryType !== 'r') this.wrote = true;
-    else if (mustWrite) throw readThroughWrite(name);
+    else if (mustWrite) this.breach(readThroughWrite(name));
   }
 
   /** When the work function has returned, before the commit. */
   done(): void {
-    if (this.mode === 'WRITE' && !this.wrote) throw readOnlyWriteTransaction(this.names);
+    if (this.mode === 'WRITE' && !this.wrote) this.breach(readOnlyWriteTransaction(this.names));
   }
 }
 
 /** After an auto-commit statement ran (on the leader). */
-export function checkAutoCommit(name: string, queryType: unknown): void {
-  if (queryType === 'r' && !LEADER_READS.has(name)) throw readThroughAutoCommit(name);
+export function checkAutoCommit(name: string, queryType: unknown, breach: AccessBreach): void {
+  if (queryType === 'r' && !LEADER_READS.has(name)) breach(readThroughAutoCommit(name));
 }
 
 export function readThroughWrite(name: string): AccessModeError {

@@ -1,7 +1,13 @@
 import neo4j, { type Driver, type ManagedTransaction } from 'neo4j-driver';
 import { AppError, ConflictError, UnavailableError } from '../errors/app-error';
 import { observeStatement } from '../telemetry/metrics';
-import { AccessCheck, type QueryType, checkAutoCommit } from './access-mode';
+import {
+  AccessCheck,
+  type AccessCheckMode,
+  type AccessModeError,
+  type QueryType,
+  checkAutoCommit,
+} from './access-mode';
 import type { CypherRegistry } from './cypher-registry';
 import { toPlain } from './to-plain';
 
@@ -41,6 +47,13 @@ export interface GraphConnection {
   readonly database: string;
 }
 
+/** How Graph treats a statement run through the wrong access mode (access-mode.ts). */
+export interface AccessPolicy {
+  readonly mode: AccessCheckMode;
+  /** Where `warn` reports a breach (once per statement). */
+  readonly warn: (line: string) => void;
+}
+
 /** What metrics and spans call the generated (J1QL) statements, which have no name of their own. */
 const GENERATED = 'query/generated';
 
@@ -52,13 +65,22 @@ export class Graph {
    */
   readonly bookmarks = neo4j.bookmarkManager();
 
+  /** Statements whose breach `warn` has logged already. */
+  private readonly breached = new Set<string>();
+
   private constructor(
     private readonly driver: Driver,
     private readonly database: string,
     readonly cypher: CypherRegistry,
+    private readonly access: AccessPolicy,
   ) {}
 
-  static connect(conn: GraphConnection, cypher: CypherRegistry): Graph {
+  /** Without a policy, a breach of the access rules throws (tests, tools). */
+  static connect(
+    conn: GraphConnection,
+    cypher: CypherRegistry,
+    access: AccessPolicy = { mode: 'refuse', warn: () => undefined },
+  ): Graph {
     const auth =
       conn.user === undefined
         ? neo4j.auth.basic('neo4j', '')
@@ -69,8 +91,16 @@ export class Graph {
       connectionAcquisitionTimeout: 30_000,
       logging: { level: 'error', logger: () => undefined },
     });
-    return new Graph(driver, conn.database, cypher);
+    return new Graph(driver, conn.database, cypher, access);
   }
+
+  /** A statement ran through the wrong access mode: throw, or log it once (AccessPolicy). */
+  private readonly breach = (error: AccessModeError): void => {
+    if (this.access.mode === 'refuse') throw error;
+    if (this.breached.has(error.statement)) return;
+    this.breached.add(error.statement);
+    this.access.warn(`${error.message} (GRAPH_ACCESS_CHECK=warn: logged once, the work went on)`);
+  };
 
   /** Runs a named read statement in a managed (retried) read transaction (routed to followers). */
   async read<T extends object = Row>(name: string, params: Params = {}): Promise<T[]> {
@@ -103,7 +133,7 @@ export class Graph {
     });
     try {
       const result = await observeStatement(name, async () => session.run(statement.text, params));
-      checkAutoCommit(name, result.summary.queryType);
+      checkAutoCommit(name, result.summary.queryType, this.breach);
       return result.records.map((r) => toPlain(r.toObject()) as T);
     } catch (err) {
       throw mapNeo4jError(err, name);
@@ -194,7 +224,7 @@ export class Graph {
     });
     let current = '(transaction)';
     const inTransaction = async (mtx: ManagedTransaction): Promise<T> => {
-      const check = new AccessCheck(mode);
+      const check = new AccessCheck(mode, this.breach);
       const run = async <R extends object = Row>(
         name: string,
         params: Params = {},

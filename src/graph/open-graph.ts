@@ -48,6 +48,7 @@ export async function openGraph(config: Config, options: OpenGraphOptions): Prom
       database: config.neo4j.database,
     },
     CypherRegistry.load(cypherRoot),
+    { mode: config.neo4j.accessCheck, warn: options.log },
   );
   try {
     // An instance another graphsync process started has the schema already (its starter applied

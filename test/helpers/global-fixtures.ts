@@ -13,6 +13,9 @@ let homeDir: string | undefined;
 
 export async function mochaGlobalSetup(): Promise<void> {
   process.env.REDIS_URL_FOR_TESTS ??= process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  // A statement run in the wrong access mode fails the test that ran it (src/graph/access-mode.ts);
+  // child processes (serve, worker) inherit it.
+  process.env.GRAPH_ACCESS_CHECK ??= 'refuse';
   if (process.env.NEO4J_URI !== undefined && process.env.NEO4J_URI !== '') return;
   homeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphsync-test-neo4j-'));
   neo4j = await startLocalNeo4j({

@@ -130,4 +130,31 @@ describe('read paths: reads in read transactions (real Neo4j)', () => {
       await routed.close();
     }
   });
+
+  it('GRAPH_ACCESS_CHECK=warn (the service default): a breach is logged once per statement and the work goes on', async () => {
+    const lines: string[] = [];
+    const lenient = Graph.connect(
+      {
+        uri: neo4jUri(),
+        user: process.env.NEO4J_USER || undefined,
+        password: process.env.NEO4J_PASSWORD || undefined,
+        database: process.env.NEO4J_DATABASE || 'neo4j',
+      },
+      CypherRegistry.load(cypherRoot),
+      { mode: 'warn', warn: (line) => lines.push(line) },
+    );
+    try {
+      const { accountId: id } = await freshAccount();
+      const rows = await lenient.write<{ account: { id: string } }>('accounts/get-account', { id });
+      assert.equal(rows.length, 1);
+      await lenient.write('accounts/get-account', { id });
+      await lenient.writeTx((tx) => tx.run('sync/get-job', noJob()));
+      assert.deepEqual(lines, [
+        "Statement 'accounts/get-account' only reads: run it with Graph.read (a read transaction), not in a write transaction of its own (GRAPH_ACCESS_CHECK=warn: logged once, the work went on)",
+        "A write transaction ran only read statements ('sync/get-job'): run them with Graph.read (GRAPH_ACCESS_CHECK=warn: logged once, the work went on)",
+      ]);
+    } finally {
+      await lenient.close();
+    }
+  });
 });
