@@ -28,10 +28,12 @@ export interface S3BlobStoreOptions {
   keyPrefix: string;
   /** Size of each part of a multipart upload (bytes, at least 5 MiB). */
   partSize: number;
+  /** Keys per DeleteObjects request: S3's limit, 1000, unless a test wants smaller batches. */
+  deleteBatch?: number;
 }
 
 /** DeleteObjects takes at most this many keys. */
-const DELETE_BATCH = 1000;
+const MAX_DELETE_BATCH = 1000;
 
 /**
  * BlobStore on an S3-compatible bucket with the AWS SDK v3. Credentials come from the SDK's
@@ -88,20 +90,20 @@ export class S3BlobStore implements BlobStore, PresignedPut {
   }
 
   async deletePrefix(prefix: string): Promise<void> {
-    let token: string | undefined;
-    do {
+    // Each round lists from the start what is left: what a round deletes cannot shift the next
+    // page, whatever the server's continuation tokens mean.
+    for (;;) {
       const page = await this.client.send(
         new ListObjectsV2Command({
           Bucket: this.opts.bucket,
           Prefix: this.keyOf(prefix),
-          MaxKeys: DELETE_BATCH,
-          ContinuationToken: token,
+          MaxKeys: Math.min(this.opts.deleteBatch ?? MAX_DELETE_BATCH, MAX_DELETE_BATCH),
         }),
       );
       const keys = (page.Contents ?? []).flatMap((o) => (o.Key === undefined ? [] : [o.Key]));
       if (keys.length > 0) await this.deleteKeys(keys);
-      token = page.IsTruncated === true ? page.NextContinuationToken : undefined;
-    } while (token !== undefined);
+      if (page.IsTruncated !== true || keys.length === 0) return;
+    }
   }
 
   async head(key: string): Promise<ObjectInfo | undefined> {

@@ -54,13 +54,12 @@ export function blobStoreFromConfig(config: Config): ConfiguredBlobStore {
 function reason(err: unknown): string {
   if (!(err instanceof Error)) return String(err);
   const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  if (status === 404) return 'the bucket does not exist (HTTP 404)';
+  if (status === 403) return 'access denied (HTTP 403): the credentials may not use the bucket';
+  if (status !== undefined) return `HTTP ${status} ${err.name}`;
+  // No answer: the connection failed (ECONNREFUSED, ENOTFOUND, a timeout) or no credentials.
   const code = (err as { code?: unknown }).code;
-  const name = err.name === 'Error' || err.name === 'UnknownError' ? '' : `${err.name}`;
-  const parts = [
-    name,
-    status === undefined ? '' : `HTTP ${status}`,
-    typeof code === 'string' ? code : '',
-    err.message && err.message !== name ? err.message : '',
-  ].filter((p) => p !== '');
-  return parts.join(', ') || 'no answer';
+  return typeof code === 'string' && !err.message.includes(code)
+    ? `${err.message} (${code})`
+    : err.message || err.name;
 }
