@@ -22,6 +22,17 @@ export function currentBlobStore(): TestBlobStore {
   return current.kind;
 }
 
+/** The S3Mock of the current describeOnS3/forEachBlobStore block (fails outside one). */
+export function currentS3Mock(): LocalS3Mock {
+  if (current.kind !== 's3') throw new Error('not inside an s3 blob store block');
+  return current.mock;
+}
+
+/** The bucket key of a blob key of the current s3 block (the run's key prefix before it). */
+export function s3KeyOf(key: string): string {
+  return `${KEY_PREFIX}${key}`;
+}
+
 /** The settings that put a service's blobs where the current describe block wants them. */
 export function blobStoreEnv(): Record<string, string> {
   if (current.kind === 'fs') return {};
@@ -51,6 +62,13 @@ export function forEachBlobStore(
   describe(title, function () {
     body.call(this, 'fs');
   });
+  describeOnS3(title, function () {
+    body.call(this, 's3');
+  });
+}
+
+/** Defines `title [s3]` only: what exists in S3 mode alone (presigned bulk upload URLs). */
+export function describeOnS3(title: string, body: (this: Suite) => void): void {
   describe(`${title} [s3]`, function () {
     let before_: typeof current = { kind: 'fs' };
     before(async function () {
@@ -61,7 +79,7 @@ export function forEachBlobStore(
     after(() => {
       current = before_;
     });
-    body.call(this, 's3');
+    body.call(this);
   });
 }
 
