@@ -119,6 +119,10 @@ const blobSchema = {
         /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/?$/,
         "must be key segments such as 'graphsync/'",
       )
+      .refine(
+        (v) => v.split('/').every((seg) => seg !== '.' && seg !== '..'),
+        "must be key segments such as 'graphsync/'",
+      )
       .transform((v) => (v.endsWith('/') ? v : `${v}/`))
       .optional(),
   ),
