@@ -4,13 +4,7 @@ import { AccountService } from '../../../src/accounts/account-service';
 import { inProcessDispatcher } from '../../../src/sync/finalize/finalize-dispatch';
 import { reapStaleJobs } from '../../../src/sync/jobs/reaper';
 import { SyncJobService } from '../../../src/sync/jobs/sync-job-service';
-import {
-  freshAccount,
-  silentLogger,
-  testApp,
-  testGraph,
-  testSync,
-} from '../../helpers/harness';
+import { freshAccount, silentLogger, testApp, testGraph, testSync } from '../../helpers/harness';
 import {
   assertError,
   bookkeeping,
