@@ -1,6 +1,7 @@
 // Type-aware linting plus the architecture's import boundaries: only src/graph imports
 // neo4j-driver, only src/http imports express, only src/queue imports bullmq/ioredis, only
-// src/telemetry imports prom-client and OpenTelemetry.
+// src/telemetry imports prom-client and OpenTelemetry, only src/blob imports the S3 client, its
+// multipart upload and its presigner.
 import comments from '@eslint-community/eslint-plugin-eslint-comments/configs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
@@ -17,6 +18,10 @@ const restricted = (except) => {
     { names: ['express', 'express-openapi-validator', 'pino-http'], owner: 'src/http' },
     { names: ['bullmq', 'ioredis'], owner: 'src/queue' },
     { names: ['prom-client'], owner: 'src/telemetry', patterns: ['@opentelemetry/*'] },
+    {
+      names: ['@aws-sdk/client-s3', '@aws-sdk/lib-storage', '@aws-sdk/s3-request-presigner'],
+      owner: 'src/blob',
+    },
   ].filter((b) => b.owner !== except);
   return {
     'no-restricted-imports': [
@@ -74,7 +79,7 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.ts'],
-    ignores: ['src/graph/**', 'src/http/**', 'src/queue/**', 'src/telemetry/**'],
+    ignores: ['src/graph/**', 'src/http/**', 'src/queue/**', 'src/telemetry/**', 'src/blob/**'],
     rules: restricted('none'),
   },
   // Small files with one job, and functions that fit on a screen (docs/architecture.md): a longer
@@ -95,6 +100,7 @@ export default tseslint.config(
   { files: ['src/http/**/*.ts'], rules: restricted('src/http') },
   { files: ['src/queue/**/*.ts'], rules: restricted('src/queue') },
   { files: ['src/telemetry/**/*.ts'], rules: restricted('src/telemetry') },
+  { files: ['src/blob/**/*.ts'], rules: restricted('src/blob') },
   { files: ['src/config/**/*.ts', 'test/**/*.ts'], rules: { 'no-restricted-syntax': 'off' } },
   {
     files: ['test/**/*.ts'],

@@ -38,6 +38,7 @@ import { createLogger } from '../src/logging';
 import { compileQuery, type CompileOptions } from '../src/query/j1ql/compile/compile';
 import { parseQuery } from '../src/query/j1ql/parse';
 import { type SyncJobs, syncJobsFromConfig } from '../src/sync/jobs/create-sync-jobs';
+import { blobStoreFromConfig } from '../src/compose/blob-choice';
 import type { SyncJob } from '../src/sync/jobs/job-types';
 import { J1QL_CORPUS } from '../test/helpers/fixtures';
 
@@ -1248,7 +1249,8 @@ async function main(): Promise<void> {
   try {
     const logger = createLogger('warn', 'bench-query');
     const accounts = new AccountService({ graph });
-    const sync = syncJobsFromConfig({ config, graph, accounts, logger });
+    const blobs = blobStoreFromConfig(config);
+    const sync = syncJobsFromConfig({ config, graph, accounts, logger, blobs });
     const ctx: GenContext = { seed: opts.seed, now: Date.now(), counts: typeCounts(opts.entities) };
     let info: string;
     if (opts.account !== undefined && (await accounts.findAccount(accountId)) !== undefined) {

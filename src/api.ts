@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { AccountService } from './accounts/account-service';
 import { appDeps } from './compose/app-deps';
 import { startApiBackground } from './compose/background';
+import { blobStoreFromConfig } from './compose/blob-choice';
 import { buildServices } from './compose/build-services';
 import { runtimeFromConfig } from './compose/open-runtime';
 import { startProcessTracing } from './compose/telemetry';
@@ -35,10 +36,21 @@ export async function startApi(input: {
   // Stored integration secrets need INTEGRATION_SECRETS_KEY: refuse to start without it.
   await assertSecretsReadable(graph, config.outbound.secretsKey);
   const tracing = startProcessTracing(config, 'graphsync-api');
+  // BLOB_STORE=s3: a bucket that does not answer stops start-up with the reason.
+  const blobStore = blobStoreFromConfig(config);
+  await blobStore.ready().catch((err: unknown) => {
+    blobStore.close();
+    throw err;
+  });
   const runtime = runtimeFromConfig(config, logger);
   // Bulk upload URLs and alert links point here (unless PUBLIC_URL is set), known once listening.
   let url: string | undefined = undefined;
-  const services = buildServices(config, runtime, { graph, logger, listening: () => url });
+  const services = buildServices(config, runtime, {
+    graph,
+    logger,
+    blobStore,
+    listening: () => url,
+  });
   const app = buildApp(appDeps({ config, logger, graph, runtime, services }));
   const background = startApiBackground(runtime, services, logger);
   const server = await listen(app, config.http.port, config.http.host);
@@ -56,6 +68,7 @@ export async function startApi(input: {
       services.sync.progress.close();
       await closeServer(server);
       await services.close();
+      blobStore.close();
       await tracing.stop();
     },
   };

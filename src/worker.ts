@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { startWorkerBackground } from './compose/background';
+import { blobStoreFromConfig } from './compose/blob-choice';
 import { buildServices } from './compose/build-services';
 import { openRuntime } from './compose/open-runtime';
 import { chooseWorkerRuntime } from './compose/runtime-choice';
@@ -26,6 +27,12 @@ export async function startWorker(input: {
   const choice = chooseWorkerRuntime(config);
   // Stored integration secrets need INTEGRATION_SECRETS_KEY: refuse to start without it.
   await assertSecretsReadable(graph, config.outbound.secretsKey);
+  // BLOB_STORE=s3: a bucket that does not answer stops start-up with the reason.
+  const blobStore = blobStoreFromConfig(config);
+  await blobStore.ready().catch((err: unknown) => {
+    blobStore.close();
+    throw err;
+  });
   const runtime = openRuntime(config, choice, logger);
   await graph.ping();
   const telemetry = await startWorkerTelemetry(
@@ -33,13 +40,14 @@ export async function startWorker(input: {
     { mode: 'queue', pingNeo4j: () => graph.ping(), pingRedis: runtime.pingRedis },
     logger,
   );
-  const services = buildServices(config, runtime, { graph, logger });
+  const services = buildServices(config, runtime, { graph, logger, blobStore });
   const background = startWorkerBackground(runtime, services);
   logger.info({ mode: runtime.kind, concurrency: config.queue.concurrency }, 'worker started');
   return {
     close: async () => {
       await background.stop();
       await services.close();
+      blobStore.close();
       await telemetry.stop();
       logger.info('worker stopped');
     },

@@ -39,3 +39,23 @@ export function accountSegment(accountId: string): string {
     ? accountId
     : `x-${Buffer.from(accountId).toString('hex')}`;
 }
+
+/** What an object store tells of one object without reading it (HeadObject). */
+export interface ObjectInfo {
+  size: number;
+  lastModified: number;
+  contentType: string | undefined;
+  contentEncoding: string | undefined;
+  contentDisposition: string | undefined;
+}
+
+/**
+ * A store that clients can write to directly, with a presigned PUT URL (S3): the bulk upload URL
+ * in that mode (src/sync/staging/bulk-upload-presigned.ts).
+ */
+export interface PresignedPut {
+  /** The URL that PUTs `key`, valid from signedAt for lifetimeMs; the same input, the same URL. */
+  presignPut(key: string, at: { signedAt: number; lifetimeMs: number }): Promise<string>;
+  /** The object's size and headers; undefined when there is none. */
+  head(key: string): Promise<ObjectInfo | undefined>;
+}

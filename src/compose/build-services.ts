@@ -16,6 +16,7 @@ import type { RuleSchedule } from '../rules/schedule/rule-schedule';
 import { type SyncJobs, syncJobsFromConfig } from '../sync/jobs/create-sync-jobs';
 import type { FinalizeDispatcher } from '../sync/finalize/finalize-dispatch';
 import type { Finalizer } from '../sync/finalize/finalizer';
+import { blobStoreFromConfig, type ConfiguredBlobStore } from './blob-choice';
 import type { Runtime } from './runtime';
 
 /**
@@ -55,6 +56,11 @@ export interface ServiceDeps {
    * URLs and alert links unless PUBLIC_URL is set. Without it (a worker): http://HOST:PORT.
    */
   listening?: () => string | undefined;
+  /**
+   * The blob store, built (and checked) by the process before: see blob-choice.ts. Unset: built
+   * from the configuration here, and closed with the services.
+   */
+  blobStore?: ConfiguredBlobStore;
   /** Replacements for tests, each explicit; a process passes none. */
   overrides?: ServiceOverrides;
 }
@@ -71,8 +77,8 @@ export interface ServiceOverrides {
 export function buildServices(config: Config, runtime: Runtime, deps: ServiceDeps): Services {
   const { graph, logger, listening } = deps;
   const overrides = deps.overrides ?? {};
-  const ownAddress = `http://${config.http.host}:${config.http.port}`;
-  const baseUrl = () => config.http.publicUrl ?? listening?.() ?? ownAddress;
+  const baseUrl = () => config.http.publicUrl ?? listening?.() ?? ownAddress(config);
+  const blobStore = deps.blobStore ?? blobStoreFromConfig(config);
   const accounts = new AccountService({ graph });
   const parameters = parameterService(graph, config);
   const query = QueryService.onGraph(graph, parameters, config.query);
@@ -82,6 +88,7 @@ export function buildServices(config: Config, runtime: Runtime, deps: ServiceDep
     graph,
     accounts,
     logger,
+    blobs: blobStore,
     dispatcher: overrides.dispatcher ?? runtime.dispatcher,
     ownUrl: listening === undefined ? undefined : () => listening() ?? failNotListening(),
   });
@@ -123,8 +130,13 @@ export function buildServices(config: Config, runtime: Runtime, deps: ServiceDep
     close: async () => {
       await schedule.close();
       await runtime.close();
+      if (deps.blobStore === undefined) blobStore.close();
     },
   };
+}
+
+function ownAddress(config: Config): string {
+  return `http://${config.http.host}:${config.http.port}`;
 }
 
 function failNotListening(): never {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { repoRoot } from '../paths';
+import { type BlobConfig, blobConfig } from './blob-config';
 import { DEFAULT_BOLT_PORT, type Env, envSchema } from './env-schema';
 import { type TelemetryConfig, telemetryConfig } from './telemetry-config';
 
@@ -37,6 +38,8 @@ export interface Config {
   };
   /** Set: the queue runtime (src/compose/runtime-choice.ts decides); unset: the local one. */
   readonly redisUrl: string | undefined;
+  /** Where staged uploads, bulk files and raw-data content live (BLOB_STORE). */
+  readonly blobs: BlobConfig;
   /** Unset: the admin API answers 404. */
   readonly adminToken: string | undefined;
   readonly sync: {
@@ -165,6 +168,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(repoRoot, e.DATA_DIR),
     neo4j: neo4jConfig(e),
     redisUrl: e.REDIS_URL,
+    blobs: blobConfig(e, (problem) => {
+      throw new ConfigError([problem]);
+    }),
     adminToken: e.ADMIN_TOKEN,
     sync: syncConfig(e),
     query: {

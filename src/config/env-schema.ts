@@ -80,6 +80,61 @@ const limitsSchema = {
   AUTH_FAILURE_LIMIT: count(1, 100_000_000, 30),
 };
 
+/** An http(s) URL without query or fragment, trailing slashes dropped. */
+const httpUrl = z
+  .string()
+  .regex(/^https?:\/\/[^\s?#]+$/, 'must be an http:// or https:// URL without query or fragment')
+  .transform((v) => v.replace(/\/+$/, ''));
+
+/**
+ * Where staged uploads, bulk files and raw-data content live (docs/operations/object-storage.md):
+ * DATA_DIR (fs, the default) or an S3-compatible bucket. Credentials are the AWS SDK's own chain.
+ */
+const blobSchema = {
+  BLOB_STORE: z.preprocess(blankAsUnset, z.enum(['fs', 's3']).default('fs')),
+  S3_BUCKET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
+      .optional(),
+  ),
+  S3_REGION: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9-]+$/, "must be a region name such as 'eu-west-1'")
+      .optional(),
+  ),
+  S3_ENDPOINT: optionalText.pipe(httpUrl.optional()),
+  S3_PUBLIC_ENDPOINT: optionalText.pipe(httpUrl.optional()),
+  S3_FORCE_PATH_STYLE: z.preprocess(
+    blankAsUnset,
+    z
+      .enum(['true', 'false'], { error: "must be 'true' or 'false'" })
+      .default('false')
+      .transform((v) => v === 'true'),
+  ),
+  S3_KEY_PREFIX: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/?$/,
+        "must be key segments such as 'graphsync/'",
+      )
+      .refine(
+        (v) => v.split('/').every((seg) => seg !== '.' && seg !== '..'),
+        "must be key segments such as 'graphsync/'",
+      )
+      .transform((v) => (v.endsWith('/') ? v : `${v}/`))
+      .optional(),
+  ),
+  S3_PART_SIZE: z.preprocess(
+    blankAsUnset,
+    byteCount
+      .prefault('8mb')
+      .refine((n) => n >= 5 * 1024 ** 2 && n <= 1024 ** 3, 'must be between 5mb and 1gb'),
+  ),
+};
+
 export const envSchema = z.object({
   PORT: z.preprocess(blankAsUnset, port.default(8080)),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -124,6 +179,7 @@ export const envSchema = z.object({
       .regex(/^rediss?:\/\/[^\s]+$/, 'must be a redis:// or rediss:// URL')
       .optional(),
   ),
+  ...blobSchema,
   SYNC_JOB_TTL: duration.prefault('24h'),
   SYNC_REAPER_INTERVAL: duration.prefault('5m'),
   FINALIZE_BATCH_SIZE: z.preprocess(

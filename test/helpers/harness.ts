@@ -19,6 +19,7 @@ import { CypherRegistry } from '../../src/graph/cypher-registry';
 import { Graph } from '../../src/graph/graph';
 import { applySchema } from '../../src/graph/schema';
 import { buildApp, type AppDeps } from '../../src/http/build-app';
+import { blobStoreEnv } from './blob-stores';
 import { testCypherRoots } from './cypher-roots';
 import { capturedLogger, registerSecret, registerSecretValues } from './log-capture';
 import { QueryService } from '../../src/query/query-service';
@@ -125,7 +126,8 @@ export function testConfig(
     query?: Partial<Config['query']>;
   } = {},
 ): Config {
-  const base = loadConfig(TEST_ENV);
+  // Inside a forEachBlobStore block's s3 run: blobs in the run's S3Mock (blob-stores.ts).
+  const base = loadConfig({ ...TEST_ENV, ...blobStoreEnv() });
   return {
     ...base,
     query: { ...base.query, ...tune.query },
@@ -312,6 +314,7 @@ export async function startTestApi(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     INTEGRATION_SECRETS_KEY: TEST_SECRETS_KEY.toString('base64'),
+    ...blobStoreEnv(),
     ...env,
   });
   const api = await startApi({ config, logger: silentLogger, graph: await testGraph() });

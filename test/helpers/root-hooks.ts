@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { appsBuilt, deleteTestAccounts } from './harness';
+import { stopSharedS3Mock } from './s3mock';
 import { CAPTURED_LOG_FILE, registeredSecretCount, scanCapturedLog } from './log-capture';
 
 /**
@@ -12,7 +13,8 @@ export const mochaHooks = {
   async afterEach(): Promise<void> {
     await deleteTestAccounts();
   },
-  afterAll(): void {
+  async afterAll(): Promise<void> {
+    await stopSharedS3Mock();
     const scan = scanCapturedLog();
     // Not vacuous: the file is the logger's, secrets were registered, and the apps' request
     // lines reached it.

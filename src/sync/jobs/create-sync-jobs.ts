@@ -1,10 +1,10 @@
 import type { Logger } from 'pino';
 import type { AccountService } from '../../accounts/account-service';
-import type { BlobStore } from '../../blob/blob-store';
-import { FsBlobStore } from '../../blob/fs-blob-store';
+import type { BlobStore, PresignedPut } from '../../blob/blob-store';
 import type { Config } from '../../config/config';
 import type { Graph } from '../../graph/graph';
 import { RawDataWriter } from '../../rawdata/raw-data-writer';
+import { PresignedUploadUrls } from '../staging/bulk-upload-presigned';
 import { BulkUploadService } from '../staging/bulk-upload-service';
 import { type FinalizeDispatcher, inProcessDispatcher } from '../finalize/finalize-dispatch';
 import { Finalizer } from '../finalize/finalizer';
@@ -41,8 +41,11 @@ export function createSyncJobs(deps: {
   attempts: number;
   /** Raw-data versions kept per entry. */
   rawDataVersionsKept: number;
-  /** How bulk upload URLs are signed, and the largest file they take (bytes). */
-  bulkUploads: { urls: SignedUploadUrls; maxBytes: number };
+  /**
+   * How bulk upload URLs are signed, and the largest file they take (bytes); with `presigned`
+   * (S3 mode), the URLs handed out are presigned PUTs into the bucket instead.
+   */
+  bulkUploads: { urls: SignedUploadUrls; maxBytes: number; presigned?: PresignedPut | undefined };
   /** Queue mode passes a queue-backed dispatcher; local mode leaves it out. */
   dispatcher?: (finalizer: Finalizer) => FinalizeDispatcher;
   /** How often progress streams read their job (ms), and how many this process serves. */
@@ -64,18 +67,24 @@ export function createSyncJobs(deps: {
   const dispatcher =
     deps.dispatcher?.(finalizer) ??
     inProcessDispatcher({ finalizer, logger: deps.logger, attempts: deps.attempts });
+  const bulkUploads = new BulkUploadService({
+    jobs,
+    blobs: deps.blobs,
+    urls: deps.bulkUploads.urls,
+    maxBytes: deps.bulkUploads.maxBytes,
+    ...(deps.bulkUploads.presigned === undefined
+      ? {}
+      : {
+          presigned: new PresignedUploadUrls(deps.bulkUploads.presigned, deps.bulkUploads.maxBytes),
+        }),
+  });
   const service = new SyncJobService({
     graph: deps.graph,
     blobs: deps.blobs,
     jobs,
     accounts: deps.accounts,
     dispatcher,
-  });
-  const bulkUploads = new BulkUploadService({
-    jobs,
-    blobs: deps.blobs,
-    urls: deps.bulkUploads.urls,
-    maxBytes: deps.bulkUploads.maxBytes,
+    collectBulkFile: (ref) => bulkUploads.collect(ref),
   });
   const progress = new ProgressStreams({
     jobs,
@@ -92,6 +101,8 @@ export function syncJobsFromConfig(input: {
   accounts: AccountService;
   logger: Logger;
   dispatcher?: (finalizer: Finalizer) => FinalizeDispatcher;
+  /** The configured blob store (src/compose/blob-choice.ts); `presigned` in S3 mode. */
+  blobs: { store: BlobStore; presigned: PresignedPut | undefined };
   /**
    * Base of the bulk upload URLs when PUBLIC_URL is unset: the API's own address, known once it
    * listens (PORT=0 picks a port). Default: http://HOST:PORT.
@@ -102,7 +113,7 @@ export function syncJobsFromConfig(input: {
   const ownUrl = input.ownUrl ?? (() => `http://${config.http.host}:${config.http.port}`);
   return createSyncJobs({
     graph: input.graph,
-    blobs: new FsBlobStore(config.sync.blobDir),
+    blobs: input.blobs.store,
     accounts: input.accounts,
     logger: input.logger,
     chunkSize: config.sync.finalizeBatchSize,
@@ -117,6 +128,7 @@ export function syncJobsFromConfig(input: {
         publicUrl: () => config.http.publicUrl ?? ownUrl(),
       }),
       maxBytes: config.sync.bulkUploadMaxBytes,
+      presigned: input.blobs.presigned,
     },
     dispatcher: input.dispatcher,
     progress: { pollMs: config.sync.progressPollMs, maxStreams: config.sync.progressMaxStreams },

@@ -28,6 +28,8 @@ export interface SyncJobServiceDeps {
   jobs: JobStore;
   accounts: AccountService;
   dispatcher: FinalizeDispatcher;
+  /** S3 mode: records a file PUT to the job's presigned bulk upload URL before finalize. */
+  collectBulkFile?: (ref: JobRef) => Promise<void>;
   now?: () => number;
 }
 
@@ -92,6 +94,7 @@ export class SyncJobService implements SyncJobApi {
   async finalize(input: JobRef & { body: unknown }): Promise<SyncJob> {
     const ref = { accountId: input.accountId, jobId: input.jobId };
     const { partialDatasetTypes } = parseFinalize(input.body);
+    await this.deps.collectBulkFile?.(ref);
     const job = await this.deps.jobs.get(ref);
     const accepted = await this.deps.jobs.acceptFinalize(ref, finalizeScopeKey(job), {
       partialDatasetTypes,

@@ -19,6 +19,7 @@ import type {
 import type { BulkFileInfo } from '../jobs/job-types';
 import type { JobStore } from '../jobs/job-store';
 import type { StoredJob } from '../jobs/stored-job';
+import type { PresignedUploadUrls } from './bulk-upload-presigned';
 import type { SignedUploadUrls } from './signed-upload-urls';
 import { bulkFileBlobKey } from './staging';
 import { requireAwaitingUploads } from '../jobs/sync-job-service';
@@ -33,6 +34,8 @@ export interface BulkUploadServiceDeps {
   jobs: JobStore;
   blobs: BlobStore;
   urls: SignedUploadUrls;
+  /** S3 mode: the URLs handed out are presigned PUTs into the bucket (decision 0038). */
+  presigned?: PresignedUploadUrls;
   /** Largest file, as sent and decompressed (BULK_UPLOAD_MAX_SIZE). */
   maxBytes: number;
   now?: () => number;
@@ -46,6 +49,11 @@ export class BulkUploadService implements BulkUploadApi {
   }
 
   async issueUrl(ref: JobRef): Promise<BulkUploadUrl> {
+    // S3 mode: a file already PUT to the URL makes this a 409, as it does in fs mode. One the
+    // rules refuse is not recorded: the URL is handed out again, to PUT it anew.
+    await this.collect(ref).catch((err: unknown) => {
+      if (!(err instanceof AppError) || err instanceof ConflictError) throw err;
+    });
     const now = this.now();
     const job = await this.deps.jobs.issueBulkUploadUrl(ref, {
       now,
@@ -56,7 +64,21 @@ export class BulkUploadService implements BulkUploadApi {
       throw new Error('unreachable: job moved concurrently');
     }
     const expiresAt = job.bulkUploadUrlExpiresAt;
-    return { uploadUrl: this.deps.urls.issue({ ...ref, expiresAt }), expiresAt };
+    const urls = this.deps.presigned ?? this.deps.urls;
+    return { uploadUrl: await urls.issue({ ...ref, expiresAt }), expiresAt };
+  }
+
+  /**
+   * S3 mode: records the file PUT to the job's presigned URL on the job (once; before finalize
+   * reads it), or rejects as a PUT to graphsync would have (415, 413). Nothing in fs mode, nor
+   * when the job has its file or does not await uploads (the caller's own checks say so).
+   */
+  async collect(ref: JobRef): Promise<void> {
+    if (this.deps.presigned === undefined) return;
+    const job = await this.deps.jobs.get(ref);
+    if (job.status !== 'AWAITING_UPLOADS' || job.bulkFileKey !== undefined) return;
+    const file = await this.deps.presigned.find(ref);
+    if (file !== undefined) await this.deps.jobs.recordBulkFile(ref, file);
   }
 
   /**

@@ -16,5 +16,5 @@ export interface BulkUploadTarget {
 
 export interface BulkUploadUrls {
   /** The URL for the target. The same target gives the same URL. */
-  issue(target: BulkUploadTarget): string;
+  issue(target: BulkUploadTarget): string | Promise<string>;
 }

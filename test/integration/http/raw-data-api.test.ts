@@ -1,6 +1,4 @@
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import type express from 'express';
 import request from 'supertest';
 import type { RawDataMetadata } from '../../../src/rawdata/raw-data-service';
@@ -13,6 +11,7 @@ import {
   uploadJson,
   type TestAccount,
 } from '../../helpers/harness';
+import { forEachBlobStore, listBlobKeys } from '../../helpers/blob-stores';
 import { SyncClient, entity, scopeContents } from '../sync/semantics-helpers';
 
 /**
@@ -41,15 +40,10 @@ async function storedVersions(accountId: string): Promise<StoredVersion[]> {
   return graph.read<StoredVersion>('rawdata/test-account-versions', { accountId });
 }
 
-/** The raw-data content files of an account in the test blob store, as blob keys, sorted. */
-function blobFiles(accountId: string): string[] {
-  const dir = path.join(testBlobDir, 'raw-data', accountId);
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((f) => f.isFile())
-    .map((f) => path.relative(testBlobDir, path.join(f.parentPath, f.name)))
-    .sort();
+/** The raw-data content of an account in the test blob store (fs or S3), as blob keys, sorted. */
+async function blobFiles(accountId: string): Promise<string[]> {
+  const prefix = `raw-data/${accountId}`;
+  return (await listBlobKeys(testBlobDir, prefix)).map((k) => `${prefix}/${k}`);
 }
 
 /** The binary body of a download, whatever its content type. */
@@ -61,7 +55,7 @@ function binary(req: request.Test): request.Test {
   });
 }
 
-describe('raw data (HTTP, real Neo4j)', () => {
+forEachBlobStore('raw data (HTTP, real Neo4j)', () => {
   let app: express.Express;
   before(async () => {
     app = await testApp();
@@ -120,7 +114,7 @@ describe('raw data (HTTP, real Neo4j)', () => {
       for (const v of stored) {
         assert.equal(v.seq, 1);
         assert.equal(v.jobId, job.id);
-        assert.ok(fs.existsSync(path.join(testBlobDir, v.blobKey)), v.blobKey);
+        assert.ok((await blobFiles(a.accountId)).includes(v.blobKey), v.blobKey);
       }
     });
 
@@ -342,7 +336,7 @@ describe('raw data (HTTP, real Neo4j)', () => {
       ]);
       assert.equal(override.numRawDataVersionsCreated, 0);
       assert.deepEqual(await storedVersions(a.accountId), []);
-      assert.deepEqual(blobFiles(a.accountId), [], 'the content written ahead is removed');
+      assert.deepEqual(await blobFiles(a.accountId), [], 'the content written ahead is removed');
     });
 
     it('rejects a contentType that is not a media type, staging nothing', async () => {
@@ -434,7 +428,7 @@ describe('raw data (HTTP, real Neo4j)', () => {
       }
       assert.deepEqual(contents, ['{"v":5}', '{"v":4}', '{"v":3}']);
       assert.deepEqual(
-        blobFiles(a.accountId),
+        await blobFiles(a.accountId),
         stored.map((v) => v.blobKey).sort(),
         "the pruned versions' content is gone",
       );

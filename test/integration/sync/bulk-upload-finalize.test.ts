@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { Redis } from 'ioredis';
 import { Readable } from 'node:stream';
 import { FsBlobStore } from '../../../src/blob/fs-blob-store';
+import { forEachBlobStore } from '../../helpers/blob-stores';
 import { loadConfig } from '../../../src/config/config';
 import { type RunningWorker, startWorker } from '../../../src/worker';
 import { stageBulkFile } from '../../../src/sync/staging/bulk-file';
@@ -40,7 +41,7 @@ import {
  * the finalize rejects leaves the job FAILED and the graph untouched, a finalize re-run after a
  * crash stages the file once, and in queue mode a worker applies it.
  */
-describe('sync jobs: bulk upload URL (real API server, real Neo4j)', function () {
+forEachBlobStore('sync jobs: bulk upload URL (real API server, real Neo4j)', function () {
   this.timeout(60_000);
   const server = bulkApiServer();
   const { client } = server;
@@ -72,7 +73,7 @@ describe('sync jobs: bulk upload URL (real API server, real Neo4j)', function ()
       else assert.match(job.error ?? '', error);
       assert.deepEqual(await c.job(id), job);
       assert.deepEqual(await storedGraph(c.account.accountId, scope), before);
-      assert.deepEqual(stagedFiles(server.blobRoot, c.account.accountId, id), []);
+      assert.deepEqual(await stagedFiles(server.blobRoot, c.account.accountId, id), []);
     }
 
     it('a file that does not parse', async () => {

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type express from 'express';
 import request from 'supertest';
 import { type AccountFeature } from '../../../src/accounts/account-service';
+import { listBlobKeys } from '../../helpers/blob-stores';
 import { freshAccount, startTestApi, type TestAccount } from '../../helpers/harness';
 import { customProps, scopeContents } from './lifecycle-helpers';
 
@@ -132,10 +132,15 @@ export class Client {
   }
 }
 
-/** PUTs a file to exactly the URL given, as a client holding only the URL would. */
+/**
+ * PUTs a file to exactly the URL given, as a client holding only the URL would: graphsync's own
+ * (fs mode) answers JSON, a presigned S3 URL an empty body (or XML, kept as `text`).
+ */
 export async function putTo(url: string, body: Buffer, headers: Record<string, string> = {}) {
   const res = await fetch(url, { method: 'PUT', body, headers });
-  return { status: res.status, body: (await res.json()) as Obj };
+  const text = await res.text();
+  const json = (res.headers.get('content-type') ?? '').includes('json');
+  return { status: res.status, body: (json ? JSON.parse(text) : { text }) as Obj };
 }
 
 export function assertError(
@@ -151,14 +156,20 @@ export function assertError(
   else if (message !== undefined) assert.match(error.message, message);
 }
 
-/** Files in a job's staging folder of a blob store root (none when the folder is gone). */
-export function stagedFiles(blobRoot: string, accountId: string, jobId: string): string[] {
-  const dir = path.join(blobRoot, 'staging', accountId, jobId);
-  return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+/**
+ * Files in a job's staging folder (none when the folder is gone): under a blob store root in fs
+ * mode, in the bucket inside a forEachBlobStore block's s3 run.
+ */
+export function stagedFiles(blobRoot: string, accountId: string, jobId: string): Promise<string[]> {
+  return listBlobKeys(blobRoot, `staging/${accountId}/${jobId}`);
 }
 
-export function bulkFiles(blobRoot: string, accountId: string, jobId: string): string[] {
-  return stagedFiles(blobRoot, accountId, jobId).filter((f) => f.startsWith('bulk-'));
+export async function bulkFiles(
+  blobRoot: string,
+  accountId: string,
+  jobId: string,
+): Promise<string[]> {
+  return (await stagedFiles(blobRoot, accountId, jobId)).filter((f) => f.startsWith('bulk-'));
 }
 
 /** What test-scope-contents adds to a relationship besides its properties. */

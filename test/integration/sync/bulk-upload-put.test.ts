@@ -47,7 +47,7 @@ describe('sync jobs: bulk upload URL (real API server, real Neo4j)', function ()
         contentType: 'application/json',
       });
       // Stored as sent; nothing counted or applied before finalize.
-      const [stored] = bulkFiles(server.blobRoot, c.account.accountId, id);
+      const [stored] = await bulkFiles(server.blobRoot, c.account.accountId, id);
       assert.deepEqual(
         fs.readFileSync(path.join(server.blobRoot, 'staging', c.account.accountId, id, stored!)),
         bytes,
@@ -77,7 +77,7 @@ describe('sync jobs: bulk upload URL (real API server, real Neo4j)', function ()
       );
       assert.deepEqual(await storedGraph(c.account.accountId, scope), normalized(FILE));
       // Finalize cleans the staging folder up, the bulk file included.
-      assert.deepEqual(stagedFiles(server.blobRoot, c.account.accountId, id), []);
+      assert.deepEqual(await stagedFiles(server.blobRoot, c.account.accountId, id), []);
     });
 
     for (const encoding of ['gzip', 'br', 'deflate'] as const) {
@@ -96,7 +96,7 @@ describe('sync jobs: bulk upload URL (real API server, real Neo4j)', function ()
           contentType: 'application/json',
           contentEncoding: encoding,
         });
-        const [stored] = bulkFiles(server.blobRoot, c.account.accountId, id);
+        const [stored] = await bulkFiles(server.blobRoot, c.account.accountId, id);
         assert.deepEqual(
           fs.readFileSync(path.join(server.blobRoot, 'staging', c.account.accountId, id, stored!)),
           compressed,

@@ -36,7 +36,7 @@ describe('sync jobs: bulk upload URL (real API server, real Neo4j)', function ()
         (await putTo(url, json(first), { 'Content-Type': 'application/json' })).status,
         200,
       );
-      const files = bulkFiles(server.blobRoot, c.account.accountId, id);
+      const files = await bulkFiles(server.blobRoot, c.account.accountId, id);
       assert.equal(files.length, 1);
       const message = `Sync job '${id}' already has its bulk file: only one bulk upload is allowed per job`;
       assertError(
@@ -48,7 +48,7 @@ describe('sync jobs: bulk upload URL (real API server, real Neo4j)', function ()
         message,
       );
       assertError(await c.post(id, 'uploadUrl'), 409, 'BULK_FILE_ALREADY_UPLOADED', message);
-      assert.deepEqual(bulkFiles(server.blobRoot, c.account.accountId, id), files);
+      assert.deepEqual(await bulkFiles(server.blobRoot, c.account.accountId, id), files);
       const job = await c.finalize(id);
       assert.equal(job.numEntitiesCreated, 1);
       assert.deepEqual(await storedGraph(c.account.accountId, scope), normalized(first));
@@ -66,7 +66,7 @@ describe('sync jobs: bulk upload URL (real API server, real Neo4j)', function ()
       for (const r of results.filter((x) => x.status !== 200)) {
         assertError(r, 409, 'BULK_FILE_ALREADY_UPLOADED');
       }
-      assert.equal(bulkFiles(server.blobRoot, c.account.accountId, id).length, 1);
+      assert.equal((await bulkFiles(server.blobRoot, c.account.accountId, id)).length, 1);
       await c.finalize(id);
       assert.deepEqual(await storedGraph(c.account.accountId, scope), normalized(files[won[0]!]!));
     });
@@ -114,7 +114,7 @@ describe('sync jobs: bulk upload URL (real API server, real Neo4j)', function ()
         [c, sibling.id],
         [other, otherJob.id],
       ] as const) {
-        assert.deepEqual(stagedFiles(server.blobRoot, a.account.accountId, j), [], j);
+        assert.deepEqual(await stagedFiles(server.blobRoot, a.account.accountId, j), [], j);
         assert.equal((await a.job(j)).bulkFile, undefined);
       }
       // Without a signature at all the request is malformed.
@@ -165,7 +165,7 @@ describe('sync jobs: bulk upload URL (real API server, real Neo4j)', function ()
         'UNSUPPORTED_MEDIA_TYPE',
         "Unsupported Content-Encoding 'compress': send the bulk file as is, or gzip, br or deflate",
       );
-      assert.deepEqual(stagedFiles(server.blobRoot, c.account.accountId, id), []);
+      assert.deepEqual(await stagedFiles(server.blobRoot, c.account.accountId, id), []);
       assert.equal((await c.job(id)).bulkFile, undefined);
       assert.equal(
         (await putTo(url, json(FILE), { 'Content-Type': 'application/json' })).status,
@@ -214,7 +214,7 @@ describe('sync jobs: bulk upload URL (real API server, real Neo4j)', function ()
         'BAD_REQUEST',
         /^The bulk file could not be decompressed \(gzip\): /,
       );
-      assert.deepEqual(stagedFiles(server.blobRoot, c.account.accountId, id), []);
+      assert.deepEqual(await stagedFiles(server.blobRoot, c.account.accountId, id), []);
       assert.equal((await c.job(id)).bulkFile, undefined);
       const fits = json({ entities: [entity('fits', { pad: 'x'.repeat(MAX - 200) })] });
       assert.ok(fits.length <= MAX);
@@ -237,7 +237,7 @@ describe('sync jobs: bulk upload URL (real API server, real Neo4j)', function ()
           'JOB_NOT_AWAITING_UPLOADS',
           `Sync job '${job.id}' is ${status}: only a job in AWAITING_UPLOADS accepts uploads, finalize or abort`,
         );
-        assert.deepEqual(stagedFiles(server.blobRoot, c.account.accountId, job.id), []);
+        assert.deepEqual(await stagedFiles(server.blobRoot, c.account.accountId, job.id), []);
         assert.deepEqual(await storedGraph(c.account.accountId, job.scope), {
           entities: [],
           relationships: [],
@@ -252,9 +252,9 @@ describe('sync jobs: bulk upload URL (real API server, real Neo4j)', function ()
         (await putTo(url, json(FILE), { 'Content-Type': 'application/json' })).status,
         200,
       );
-      assert.equal(bulkFiles(server.blobRoot, c.account.accountId, id).length, 1);
+      assert.equal((await bulkFiles(server.blobRoot, c.account.accountId, id)).length, 1);
       assert.equal((await c.post(id, 'abort')).status, 200);
-      assert.deepEqual(stagedFiles(server.blobRoot, c.account.accountId, id), []);
+      assert.deepEqual(await stagedFiles(server.blobRoot, c.account.accountId, id), []);
     });
   });
 });

@@ -1,17 +1,10 @@
 import assert from 'node:assert/strict';
+import { forEachBlobStore } from '../../helpers/blob-stores';
 import { AccountService } from '../../../src/accounts/account-service';
-import { FsBlobStore } from '../../../src/blob/fs-blob-store';
 import { inProcessDispatcher } from '../../../src/sync/finalize/finalize-dispatch';
 import { reapStaleJobs } from '../../../src/sync/jobs/reaper';
 import { SyncJobService } from '../../../src/sync/jobs/sync-job-service';
-import {
-  freshAccount,
-  silentLogger,
-  testApp,
-  testBlobDir,
-  testGraph,
-  testSync,
-} from '../../helpers/harness';
+import { freshAccount, silentLogger, testApp, testGraph, testSync } from '../../helpers/harness';
 import {
   assertError,
   bookkeeping,
@@ -32,7 +25,7 @@ import {
  * The sync job lifecycle through HTTP on the real Neo4j (local mode: finalize answers FINISHED):
  * abort (its body, what it deletes and what it leaves) and the reaper that aborts stale jobs.
  */
-describe('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
+forEachBlobStore('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
   describe('abort', () => {
     it('reads reason and terminalStatus null as absent', async () => {
       const { jobs } = await client();
@@ -52,7 +45,10 @@ describe('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
         relationships: [relationship('r1', 'e1', 'e2')],
       });
       await jobs.upload(id, 'entities', { entities: [entity('e3')] });
-      assert.deepEqual(stagedFiles(account.accountId, id), ['000001.json.gz', '000002.json.gz']);
+      assert.deepEqual(await stagedFiles(account.accountId, id), [
+        '000001.json.gz',
+        '000002.json.gz',
+      ]);
       assert.deepEqual(await bookkeeping(account.accountId, id), {
         jobs: 1,
         batches: 2,
@@ -86,7 +82,7 @@ describe('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
         numRelationshipsUploaded: 1,
       });
       assert.deepEqual(await jobs.job(id), job);
-      assert.equal(stagingDirExists(account.accountId, id), false);
+      assert.equal(await stagingDirExists(account.accountId, id), false);
       assert.deepEqual(await bookkeeping(account.accountId, id), {
         jobs: 1,
         batches: 0,
@@ -152,10 +148,10 @@ describe('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
       const t0 = Date.UTC(2001, 0, 1);
       let clock = t0;
       const graph = await testGraph();
-      const { finalizer, jobs: store } = await testSync();
+      const { finalizer, jobs: store, blobs } = await testSync();
       const service = new SyncJobService({
         graph,
-        blobs: new FsBlobStore(testBlobDir),
+        blobs,
         jobs: store,
         accounts: new AccountService({ graph }),
         dispatcher: inProcessDispatcher({ finalizer, logger: silentLogger, attempts: 1 }),
@@ -170,7 +166,7 @@ describe('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
       clock = t0 + 5_000;
       const fresh = await jobs.start({ source: 'api', scope: 'reap-fresh' });
       await jobs.upload(fresh.id, 'entities', { entities: [entity('f1')] });
-      assert.deepEqual(stagedFiles(account.accountId, stale.id), ['000001.json.gz']);
+      assert.deepEqual(await stagedFiles(account.accountId, stale.id), ['000001.json.gz']);
       const freshBefore = await jobs.job(fresh.id);
 
       const reaped = await reapStaleJobs({
@@ -193,7 +189,7 @@ describe('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
           2,
         ],
       );
-      assert.equal(stagingDirExists(account.accountId, stale.id), false);
+      assert.equal(await stagingDirExists(account.accountId, stale.id), false);
       assert.deepEqual(await bookkeeping(account.accountId, stale.id), {
         jobs: 2,
         batches: 0,
@@ -201,7 +197,7 @@ describe('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
       });
 
       assert.deepEqual(await jobs.job(fresh.id), freshBefore);
-      assert.deepEqual(stagedFiles(account.accountId, fresh.id), ['000001.json.gz']);
+      assert.deepEqual(await stagedFiles(account.accountId, fresh.id), ['000001.json.gz']);
       const finished = await jobs.finalize(fresh.id);
       assert.deepEqual([finished.status, finished.numEntitiesCreated], ['FINISHED', 1]);
       assert.deepEqual(await liveEntityKeys(account.accountId, 'reap'), []);

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { forEachBlobStore } from '../../helpers/blob-stores';
 import request from 'supertest';
 import {
   client,
@@ -13,7 +14,7 @@ import {
  * The sync job lifecycle through HTTP on the real Neo4j (local mode: finalize answers FINISHED):
  * the finalize bodies (none, {}, partialDatasets).
  */
-describe('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
+forEachBlobStore('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
   describe('finalize bodies', () => {
     it('accepts no body at all (Content-Type json, length 0) and {}', async () => {
       const { app, account, jobs } = await client();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type express from 'express';
 import request from 'supertest';
 import type { AccountFeature } from '../../../src/accounts/account-service';
+import { currentBlobStore, listBlobKeys, type TestBlobStore } from '../../helpers/blob-stores';
 import { freshAccount, testApp, testBlobDir, testGraph } from '../../helpers/harness';
 
 /**
@@ -16,15 +17,20 @@ export const JOBS = '/persister/synchronization/jobs';
 
 export type Body = Record<string, unknown>;
 
-let shared: Promise<express.Express> | undefined;
+const shared = new Map<TestBlobStore, Promise<express.Express>>();
 
 /**
- * One app (default services) per test process: the OpenAPI validator compiles its schemas on
- * first use, which costs more than most of these tests.
+ * One app (default services) per test process and blob store: the OpenAPI validator compiles its
+ * schemas on first use, which costs more than most of these tests.
  */
 export function sharedApp(): Promise<express.Express> {
-  shared ??= testApp();
-  return shared;
+  const store = currentBlobStore();
+  let app = shared.get(store);
+  if (app === undefined) {
+    app = testApp();
+    shared.set(store, app);
+  }
+  return app;
 }
 export type JobBody = Record<string, unknown> & { id: string; status: string };
 
@@ -133,15 +139,20 @@ export function assertError(res: Res, status: number, code: string, message: str
   );
 }
 
-/** The files staged for one job in the tests' blob store (none when the folder is gone). */
-export function stagedFiles(accountId: string, jobId: string): string[] {
-  const dir = path.join(testBlobDir, 'staging', accountId, jobId);
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).sort();
+/**
+ * The files staged for one job in the tests' blob store (none when the folder is gone): under
+ * DATA_DIR, or in the bucket inside a forEachBlobStore block's s3 run.
+ */
+export function stagedFiles(accountId: string, jobId: string): Promise<string[]> {
+  return listBlobKeys(testBlobDir, `staging/${accountId}/${jobId}`);
 }
 
-export function stagingDirExists(accountId: string, jobId: string): boolean {
-  return fs.existsSync(path.join(testBlobDir, 'staging', accountId, jobId));
+/** Whether the job's staging folder holds anything (fs: the folder exists; S3: any key). */
+export async function stagingDirExists(accountId: string, jobId: string): Promise<boolean> {
+  if (currentBlobStore() === 'fs') {
+    return fs.existsSync(path.join(testBlobDir, 'staging', accountId, jobId));
+  }
+  return (await stagedFiles(accountId, jobId)).length > 0;
 }
 
 export interface Bookkeeping {

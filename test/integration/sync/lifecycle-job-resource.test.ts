@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { forEachBlobStore } from '../../helpers/blob-stores';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { freshAccount } from '../../helpers/harness';
@@ -23,7 +24,7 @@ import {
  * the job resource at each step, 404 for an unknown job or another account's, and 409 on every
  * route of a job that no longer awaits uploads.
  */
-describe('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
+forEachBlobStore('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
   describe('the job resource through a whole lifecycle', () => {
     it('has exact fields, counters and timestamps after start, upload, GET and finalize', async () => {
       const { account, jobs } = await client();
@@ -88,7 +89,7 @@ describe('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
         ],
       );
       // Finalize cleans up what was staged.
-      assert.equal(stagingDirExists(account.accountId, started.id), false);
+      assert.equal(await stagingDirExists(account.accountId, started.id), false);
       assert.deepEqual(await bookkeeping(account.accountId, started.id), {
         jobs: 1,
         batches: 0,
@@ -144,7 +145,7 @@ describe('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
         .get(`${JOBS}/${job.id}/events`)
         .set(owner.account.headers);
       assert.deepEqual(ownEvents.body, { events: [] });
-      assert.deepEqual(stagedFiles(owner.account.accountId, job.id), ['000001.json.gz']);
+      assert.deepEqual(await stagedFiles(owner.account.accountId, job.id), ['000001.json.gz']);
     });
   });
 
@@ -175,7 +176,7 @@ describe('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
           assertError(res, 409, 'JOB_NOT_AWAITING_UPLOADS', message);
         }
         assert.deepEqual(await jobs.job(id), before);
-        assert.deepEqual(stagedFiles(account.accountId, id), []);
+        assert.deepEqual(await stagedFiles(account.accountId, id), []);
         assert.deepEqual(
           await liveEntityKeys(account.accountId, 'closed'),
           terminal === 'FINISHED' ? ['e1'] : [],

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { forEachBlobStore } from '../../helpers/blob-stores';
 import request from 'supertest';
 import { testSync } from '../../helpers/harness';
 import {
@@ -18,7 +19,7 @@ import {
  * uploads and their counters, correlation ids (a re-sent batch counted, staged and applied once)
  * and concurrent retries, finalizes and transitions.
  */
-describe('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
+forEachBlobStore('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
   describe('uploads', () => {
     it('grows the uploaded counters per batch across /upload, /entities and /relationships', async () => {
       const { account, jobs } = await client();
@@ -51,7 +52,7 @@ describe('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
       });
       assert.deepEqual(counts(job), [7, 4, 0]);
       assert.deepEqual(counts(await jobs.job(id)), [7, 4, 0]);
-      assert.deepEqual(stagedFiles(account.accountId, id), [
+      assert.deepEqual(await stagedFiles(account.accountId, id), [
         '000001.json.gz',
         '000002.json.gz',
         '000003.json.gz',
@@ -138,7 +139,7 @@ describe('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
         reused('corr-1'),
       );
       assert.deepEqual(await jobs.job(id), first);
-      assert.deepEqual(stagedFiles(account.accountId, id), ['000001.json.gz']);
+      assert.deepEqual(await stagedFiles(account.accountId, id), ['000001.json.gz']);
 
       // Another correlation id is another batch; a rejected upload does not use up its id.
       const bad = await jobs.post(
@@ -154,7 +155,10 @@ describe('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
         await jobs.upload(id, 'entities', { entities: [entity('e3')] }, 'corr-2'),
         second,
       );
-      assert.deepEqual(stagedFiles(account.accountId, id), ['000001.json.gz', '000002.json.gz']);
+      assert.deepEqual(await stagedFiles(account.accountId, id), [
+        '000001.json.gz',
+        '000002.json.gz',
+      ]);
 
       const done = await jobs.finalize(id);
       assert.deepEqual(
@@ -196,7 +200,7 @@ describe('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
         results.map((res) => [res.status, (res.body as { job: JobBody }).job.numEntitiesUploaded]),
         [1, 2, 3, 4, 5].map(() => [200, 3]),
       );
-      assert.deepEqual(stagedFiles(account.accountId, id), ['000001.json.gz']);
+      assert.deepEqual(await stagedFiles(account.accountId, id), ['000001.json.gz']);
       assert.equal((await jobs.finalize(id)).numEntitiesCreated, 3);
     });
 

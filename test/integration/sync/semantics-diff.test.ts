@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type express from 'express';
+import { forEachBlobStore } from '../../helpers/blob-stores';
 import { freshAccount, testApp, testSync } from '../../helpers/harness';
 import {
   type Job,
@@ -25,7 +26,7 @@ import {
  * are exactly the upload, absent ones are soft deleted, unchanged ones are not rewritten, and the
  * counters say exactly what changed.
  */
-describe('sync DIFF semantics (HTTP, real Neo4j)', () => {
+forEachBlobStore('sync DIFF semantics (HTTP, real Neo4j)', () => {
   let app: express.Express;
   before(async () => {
     app = await testApp();

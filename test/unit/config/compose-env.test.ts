@@ -21,9 +21,19 @@ const SET_BY_COMPOSE = [
   'NEO4J_DATABASE',
   'REDIS_URL',
   'DATA_DIR',
+  'BLOB_STORE',
+  'S3_BUCKET',
+  'S3_ENDPOINT',
+  'S3_PUBLIC_ENDPOINT',
+  'S3_FORCE_PATH_STYLE',
+  'S3_REGION',
+  'INTEGRATION_SECRETS_KEY',
   'HOST',
   'PORT',
 ];
+
+/** Not graphsync's: the AWS SDK's credential chain reads them (S3Mock needs some to sign with). */
+const READ_BY_THE_AWS_SDK = ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'];
 
 /** The local Neo4j that `npm start` runs; compose runs Neo4j as a container instead. */
 const NOT_IN_COMPOSE = ['NEO4J_LOCAL_PORT', 'NEO4J_LOCAL_HEAP', 'NEO4J_LOCAL_PAGECACHE'];
@@ -110,7 +120,9 @@ describe('docker-compose.yml: the containers read the same variables as npm star
 
       it('sets no variable the configuration does not know, nor the local Neo4j settings', () => {
         const unknown = Object.keys(env).filter(
-          (v) => !variables.includes(v) || NOT_IN_COMPOSE.includes(v),
+          (v) =>
+            (!variables.includes(v) && !READ_BY_THE_AWS_SDK.includes(v)) ||
+            NOT_IN_COMPOSE.includes(v),
         );
         assert.deepEqual(unknown, [], `not configuration variables in ${service}.environment`);
       });
@@ -122,6 +134,26 @@ describe('docker-compose.yml: the containers read the same variables as npm star
         assert.equal(config.dataDir, '/data');
         assert.equal(config.http.host, '0.0.0.0');
         assert.equal(config.http.port, 8080);
+        // No shared volume: blobs in the compose S3, secrets under one key in every container.
+        assert.deepEqual(config.blobs, {
+          store: 's3',
+          bucket: 'graphsync',
+          region: 'us-east-1',
+          endpoint: 'http://s3:9090',
+          publicEndpoint: 'http://127.0.0.1:9090',
+          forcePathStyle: true,
+          keyPrefix: '',
+          partSize: 8 * 1024 ** 2,
+        });
+        assert.equal(config.outbound.secretsKey?.length, 32);
+      });
+
+      it('mounts no volume: the api and workers share nothing but Neo4j, Redis and S3', () => {
+        const text = fs.readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8');
+        const compose = parse(text, { merge: true }) as {
+          services: Record<string, { volumes?: unknown[] }>;
+        };
+        assert.equal(compose.services[service]?.volumes, undefined);
       });
 
       it("passes the service's own defaults through when nothing is set", () => {

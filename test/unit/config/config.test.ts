@@ -113,6 +113,12 @@ describe('loadConfig', () => {
     [{ OUTBOUND_ATTEMPTS: '0' }, /^OUTBOUND_ATTEMPTS must be at least 1 \(got '0'\)$/],
     [{ OUTBOUND_ATTEMPTS: '11' }, /^OUTBOUND_ATTEMPTS must be at most 10 \(got '11'\)$/],
     [{ OUTBOUND_BACKOFF: 'later' }, /^OUTBOUND_BACKOFF must be a duration/],
+    [{ BLOB_STORE: 'gcs' }, /^BLOB_STORE Invalid option: expected one of "fs"\|"s3"/],
+    [{ BLOB_STORE: 's3', S3_BUCKET: 'Not_A_Bucket' }, /^S3_BUCKET must be an S3 bucket name/],
+    [{ S3_ENDPOINT: 'minio:9000' }, /^S3_ENDPOINT must be an http:\/\/ or https:\/\/ URL/],
+    [{ S3_FORCE_PATH_STYLE: 'yes' }, /^S3_FORCE_PATH_STYLE must be 'true' or 'false'/],
+    [{ S3_PART_SIZE: '1mb' }, /^S3_PART_SIZE must be between 5mb and 1gb/],
+    [{ S3_KEY_PREFIX: '../up' }, /^S3_KEY_PREFIX must be key segments/],
   ];
   for (const [env, message] of bad) {
     it(`rejects ${JSON.stringify(env)} naming the variable`, () => {
@@ -217,6 +223,44 @@ describe('loadConfig', () => {
     assert.equal(loadConfig({}).sync.rawDataVersionsKept, 10);
     assert.equal(loadConfig({ RAW_DATA_VERSIONS_KEPT: '3' }).sync.rawDataVersionsKept, 3);
     assert.equal(loadConfig({ RAW_DATA_VERSIONS_KEPT: '' }).sync.rawDataVersionsKept, 10);
+  });
+
+  it('keeps blobs under DATA_DIR unless BLOB_STORE=s3, which needs a bucket', () => {
+    assert.deepEqual(loadConfig({}).blobs, { store: 'fs' });
+    assert.deepEqual(
+      loadConfig({
+        BLOB_STORE: 's3',
+        S3_BUCKET: 'graphsync-blobs',
+        S3_ENDPOINT: 'http://minio:9000/',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_KEY_PREFIX: 'prod/graphsync',
+        S3_PART_SIZE: '16mb',
+      }).blobs,
+      {
+        store: 's3',
+        bucket: 'graphsync-blobs',
+        region: undefined,
+        endpoint: 'http://minio:9000',
+        publicEndpoint: undefined,
+        forcePathStyle: true,
+        keyPrefix: 'prod/graphsync/',
+        partSize: 16 * 1024 ** 2,
+      },
+    );
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (err) {
+        return err instanceof ConfigError ? err.problems : [String(err)];
+      }
+    };
+    assert.deepEqual(problems({ BLOB_STORE: 's3' }), [
+      'S3_BUCKET is required when BLOB_STORE=s3 (the bucket to keep blobs in)',
+    ]);
+    assert.deepEqual(problems({ S3_BUCKET: 'b1b', S3_ENDPOINT: 'http://s3:9090' }), [
+      'S3_BUCKET, S3_ENDPOINT are set but BLOB_STORE is fs: set BLOB_STORE=s3 to keep blobs in S3',
+    ]);
   });
 
   it('reads the bulk upload settings: size in bytes, public URL without trailing slash, secret', () => {
