@@ -25,6 +25,24 @@ export type AccessCheckMode = 'refuse' | 'warn';
 /** Where a breach goes: Graph throws it or logs it, as its AccessCheckMode says. */
 export type AccessBreach = (error: AccessModeError) => void;
 
+/** How a Graph treats a statement run through the wrong access mode. */
+export interface AccessPolicy {
+  readonly mode: AccessCheckMode;
+  /** Where `warn` reports a breach (once per statement). */
+  readonly warn: (line: string) => void;
+}
+
+/** The policy as a function: `refuse` throws, `warn` logs each statement's first breach. */
+export function accessBreach(policy: AccessPolicy): AccessBreach {
+  const logged = new Set<string>();
+  return (error) => {
+    if (policy.mode === 'refuse') throw error;
+    if (logged.has(error.statement)) return;
+    logged.add(error.statement);
+    policy.warn(`${error.message} (GRAPH_ACCESS_CHECK=warn: logged once, the work went on)`);
+  };
+}
+
 /** The query type Neo4j reports in a result summary (and for EXPLAIN). */
 export type QueryType = 'r' | 'rw' | 'w' | 's';
 

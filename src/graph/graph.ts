@@ -3,9 +3,10 @@ import { AppError, ConflictError, UnavailableError } from '../errors/app-error';
 import { observeStatement } from '../telemetry/metrics';
 import {
   AccessCheck,
-  type AccessCheckMode,
-  type AccessModeError,
+  type AccessBreach,
+  type AccessPolicy,
   type QueryType,
+  accessBreach,
   checkAutoCommit,
 } from './access-mode';
 import type { CypherRegistry } from './cypher-registry';
@@ -47,13 +48,6 @@ export interface GraphConnection {
   readonly database: string;
 }
 
-/** How Graph treats a statement run through the wrong access mode (access-mode.ts). */
-export interface AccessPolicy {
-  readonly mode: AccessCheckMode;
-  /** Where `warn` reports a breach (once per statement). */
-  readonly warn: (line: string) => void;
-}
-
 /** What metrics and spans call the generated (J1QL) statements, which have no name of their own. */
 const GENERATED = 'query/generated';
 
@@ -65,15 +59,17 @@ export class Graph {
    */
   readonly bookmarks = neo4j.bookmarkManager();
 
-  /** Statements whose breach `warn` has logged already. */
-  private readonly breached = new Set<string>();
-
   private constructor(
     private readonly driver: Driver,
     private readonly database: string,
     readonly cypher: CypherRegistry,
-    private readonly access: AccessPolicy,
-  ) {}
+    access: AccessPolicy,
+  ) {
+    this.breach = accessBreach(access);
+  }
+
+  /** A statement ran through the wrong access mode: throw, or log it once (AccessPolicy). */
+  private readonly breach: AccessBreach;
 
   /** Without a policy, a breach of the access rules throws (tests, tools). */
   static connect(
@@ -93,14 +89,6 @@ export class Graph {
     });
     return new Graph(driver, conn.database, cypher, access);
   }
-
-  /** A statement ran through the wrong access mode: throw, or log it once (AccessPolicy). */
-  private readonly breach = (error: AccessModeError): void => {
-    if (this.access.mode === 'refuse') throw error;
-    if (this.breached.has(error.statement)) return;
-    this.breached.add(error.statement);
-    this.access.warn(`${error.message} (GRAPH_ACCESS_CHECK=warn: logged once, the work went on)`);
-  };
 
   /** Runs a named read statement in a managed (retried) read transaction (routed to followers). */
   async read<T extends object = Row>(name: string, params: Params = {}): Promise<T[]> {

@@ -32,7 +32,7 @@ export interface SyncJobs {
   progress: ProgressStreams;
 }
 
-export function createSyncJobs(deps: {
+export interface SyncJobsDeps {
   graph: Graph;
   blobs: BlobStore;
   accounts: AccountService;
@@ -50,7 +50,9 @@ export function createSyncJobs(deps: {
   dispatcher?: (finalizer: Finalizer) => FinalizeDispatcher;
   /** How often progress streams read their job (ms), and how many this process serves. */
   progress?: { pollMs: number; maxStreams: number };
-}): SyncJobs {
+}
+
+export function createSyncJobs(deps: SyncJobsDeps): SyncJobs {
   const jobs = new JobStore(deps.graph);
   const finalizer = new Finalizer({
     graph: deps.graph,
@@ -67,17 +69,7 @@ export function createSyncJobs(deps: {
   const dispatcher =
     deps.dispatcher?.(finalizer) ??
     inProcessDispatcher({ finalizer, logger: deps.logger, attempts: deps.attempts });
-  const bulkUploads = new BulkUploadService({
-    jobs,
-    blobs: deps.blobs,
-    urls: deps.bulkUploads.urls,
-    maxBytes: deps.bulkUploads.maxBytes,
-    ...(deps.bulkUploads.presigned === undefined
-      ? {}
-      : {
-          presigned: new PresignedUploadUrls(deps.bulkUploads.presigned, deps.bulkUploads.maxBytes),
-        }),
-  });
+  const bulkUploads = bulkUploadService(deps, jobs);
   const service = new SyncJobService({
     graph: deps.graph,
     blobs: deps.blobs,
@@ -92,6 +84,18 @@ export function createSyncJobs(deps: {
     maxStreams: deps.progress?.maxStreams ?? 200,
   });
   return { service, dispatcher, bulkUploads, finalizer, jobs, blobs: deps.blobs, progress };
+}
+
+/** Bulk upload URLs signed by graphsync, or presigned by S3 when the deps carry a presigner. */
+function bulkUploadService(deps: SyncJobsDeps, jobs: JobStore): BulkUploadService {
+  const { urls, maxBytes, presigned } = deps.bulkUploads;
+  return new BulkUploadService({
+    jobs,
+    blobs: deps.blobs,
+    urls,
+    maxBytes,
+    ...(presigned === undefined ? {} : { presigned: new PresignedUploadUrls(presigned, maxBytes) }),
+  });
 }
 
 /** The sync job services as a process's configuration asks for them (API and worker alike). */
