@@ -68,7 +68,10 @@ export async function inspectInput(name: string, format?: InputFormat): Promise<
 }
 
 function formatByName(name: string): InputFormat | undefined {
-  const base = path.basename(name).toLowerCase().replace(/\.(gz|gzip)$/, '');
+  const base = path
+    .basename(name)
+    .toLowerCase()
+    .replace(/\.(gz|gzip)$/, '');
   const extension = /\.([a-z]+)$/.exec(base)?.[1];
   return extension === undefined ? undefined : EXTENSIONS[extension];
 }

@@ -1,7 +1,15 @@
 import type { Readable } from 'node:stream';
-import { InputError, isPlainObject, kindOf, type ObjectKind, type SourceObject } from './source-object';
+import {
+  InputError,
+  isPlainObject,
+  kindOf,
+  type ObjectKind,
+  type SourceObject,
+} from './source-object';
 
-import type { parser as JsonParser } from 'stream-json/parser.js' with { 'resolution-mode': 'import' };
+import type { parser as JsonParser } from 'stream-json/parser.js' with {
+  'resolution-mode': 'import',
+};
 import type { Assembler } from 'stream-json/assembler.js' with { 'resolution-mode': 'import' };
 
 type Token = JsonParser.Token;
@@ -54,7 +62,8 @@ class Walker {
     switch (state.at) {
       case 'start':
         if (token.name === 'startObject') this.state = { at: 'body' };
-        else if (token.name === 'startArray') this.state = { at: 'list', list: undefined, index: 0 };
+        else if (token.name === 'startArray')
+          this.state = { at: 'list', list: undefined, index: 0 };
         else this.fail('must hold an object with entities and/or relationships, or an array');
         return undefined;
       case 'body':
@@ -100,10 +109,7 @@ class Walker {
     return undefined;
   }
 
-  private itemToken(
-    state: Extract<State, { at: 'item' }>,
-    token: Token,
-  ): SourceObject | undefined {
+  private itemToken(state: Extract<State, { at: 'item' }>, token: Token): SourceObject | undefined {
     const assembler = this.assembler!;
     assembler.consume(token);
     if (!assembler.done) return undefined;
@@ -112,7 +118,11 @@ class Walker {
     this.state = { at: 'list', list: state.list, index: state.index + 1 };
     if (!isPlainObject(object)) return undefined;
     const kind: ObjectKind =
-      state.list === undefined ? kindOf(object) : state.list === 'entities' ? 'entity' : 'relationship';
+      state.list === undefined
+        ? kindOf(object)
+        : state.list === 'entities'
+          ? 'entity'
+          : 'relationship';
     return { kind, object, where: where(state.list, state.index), file: this.file };
   }
 

@@ -14,7 +14,9 @@ const MAX_YAML_ALIASES = 100;
 export async function* readYaml(text: Readable, file: string): AsyncGenerator<SourceObject> {
   const chunks: Buffer[] = [];
   for await (const chunk of text) chunks.push(chunk as Buffer);
-  const source = Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
+  const source = Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   chunks.length = 0;
   const lineCounter = new LineCounter();
   const composer = new Composer({ schema: 'core', uniqueKeys: true, logLevel: 'silent' });
