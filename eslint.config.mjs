@@ -1,5 +1,6 @@
 // Type-aware linting plus the architecture's import boundaries: only src/graph imports
-// neo4j-driver, only src/http imports express, only src/queue imports bullmq/ioredis.
+// neo4j-driver, only src/http imports express, only src/queue imports bullmq/ioredis, only
+// src/sync-client (the sync CLI's client) imports cli-progress and stream-json.
 import comments from '@eslint-community/eslint-plugin-eslint-comments/configs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
@@ -15,6 +16,7 @@ const restricted = (except) => {
     { names: ['neo4j-driver'], owner: 'src/graph' },
     { names: ['express', 'express-openapi-validator', 'pino-http'], owner: 'src/http' },
     { names: ['bullmq', 'ioredis'], owner: 'src/queue' },
+    { names: ['cli-progress', 'stream-json'], owner: 'src/sync-client' },
   ].filter((b) => b.owner !== except);
   return {
     'no-restricted-imports': [
@@ -64,7 +66,7 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.ts'],
-    ignores: ['src/graph/**', 'src/http/**', 'src/queue/**'],
+    ignores: ['src/graph/**', 'src/http/**', 'src/queue/**', 'src/sync-client/**'],
     rules: restricted('none'),
   },
   // Small files with one job, and functions that fit on a screen (docs/architecture.md): a longer
@@ -84,6 +86,7 @@ export default tseslint.config(
   { files: ['src/graph/**/*.ts'], rules: restricted('src/graph') },
   { files: ['src/http/**/*.ts'], rules: restricted('src/http') },
   { files: ['src/queue/**/*.ts'], rules: restricted('src/queue') },
+  { files: ['src/sync-client/**/*.ts'], rules: restricted('src/sync-client') },
   { files: ['src/config/**/*.ts', 'test/**/*.ts'], rules: { 'no-restricted-syntax': 'off' } },
   {
     files: ['test/**/*.ts'],

@@ -47,8 +47,8 @@ const RETRIED_STATUSES = new Set([429, 502, 503, 504]);
 export interface RequestOptions {
   method: 'GET' | 'POST';
   path: string;
-  /** Sent as is (already encoded, with its headers), or as JSON. */
-  body?: { bytes: Buffer; headers: Record<string, string> } | unknown;
+  /** Sent as is when `{ bytes, headers }` (already encoded), otherwise as JSON. */
+  body?: unknown;
   headers?: Record<string, string>;
 }
 

@@ -53,7 +53,7 @@ export async function uploadAll(
 ): Promise<UploadTally> {
   const tally: UploadTally = { entities: 0, relationships: 0, batches: 0, bytesSent: 0 };
   const inFlight = new Set<Promise<void>>();
-  let failure: unknown;
+  let failure: Error | undefined;
   let batch: SourceObject[] = [];
   const dispatch = async (objectsOfBatch: SourceObject[]): Promise<void> => {
     while (inFlight.size >= settings.concurrency) await Promise.race(inFlight);
@@ -61,7 +61,7 @@ export async function uploadAll(
     const sending = sendBatch(api, jobId, objectsOfBatch, settings, tally)
       .then(() => onProgress({ ...tally }))
       .catch((err: unknown) => {
-        failure ??= err;
+        failure ??= err instanceof Error ? err : new Error(String(err));
       })
       .finally(() => inFlight.delete(sending));
     inFlight.add(sending);
