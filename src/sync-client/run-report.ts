@@ -96,7 +96,10 @@ export function reportDryRun(options: Reported, result: DryRunResult): number {
   if (result.problemCount > result.problems.length) {
     options.out.err(`... and ${result.problemCount - result.problems.length} more problems`);
   }
-  const verdict = result.problemCount === 0 ? 'valid' : `${result.problemCount} problems`;
+  const verdict =
+    result.problemCount === 0
+      ? 'valid'
+      : `${result.problemCount} ${result.problemCount === 1 ? 'problem' : 'problems'}`;
   options.out.out(
     `Dry run: ${entities} entities, ${relationships} relationships: ${verdict}; nothing was sent`,
   );

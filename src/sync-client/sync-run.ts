@@ -42,6 +42,7 @@ export interface SyncRunOptions {
 export async function runSync(options: SyncRunOptions): Promise<number> {
   let inputs: InputFile[];
   try {
+    checkUrl(options.connection.url);
     inputs = [];
     for (const file of options.files) inputs.push(await inspectInput(file, options.format));
   } catch (err) {
@@ -190,6 +191,18 @@ class SyncRun {
 
   private seconds(): number {
     return (Date.now() - this.started) / 1000;
+  }
+}
+
+function checkUrl(url: string): void {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed === undefined || !['http:', 'https:'].includes(parsed.protocol)) {
+    throw new UsageError(`--url must be an http:// or https:// address (got '${url}')`);
   }
 }
 
