@@ -50,6 +50,8 @@ export async function startApi(input: {
     sync: services.sync,
     close: async () => {
       await background.stop();
+      // Progress streams last until their job ends: end them, or the server waits for them.
+      services.sync.progress.close();
       await closeServer(server);
       await services.close();
     },

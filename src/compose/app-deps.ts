@@ -19,6 +19,7 @@ export function appDeps(input: {
     accounts: services.accounts,
     syncJobs: services.sync.service,
     bulkUploads: services.sync.bulkUploads,
+    progress: services.sync.progress,
     entities: services.entities,
     rawData: services.rawData,
     parameters: services.parameters,

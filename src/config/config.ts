@@ -50,6 +50,9 @@ export interface Config {
     readonly uploadUrlSecret: string | undefined;
     /** Versions kept per raw-data entry (the newest); older ones are deleted. */
     readonly rawDataVersionsKept: number;
+    /** How often a progress stream reads its job (ms), and how many one process serves. */
+    readonly progressPollMs: number;
+    readonly progressMaxStreams: number;
   };
   readonly query: {
     /** The largest page POST /query serves (`limit`). */
@@ -236,6 +239,8 @@ function syncConfig(e: Env): Config['sync'] {
     bulkUploadMaxBytes: e.BULK_UPLOAD_MAX_SIZE,
     uploadUrlSecret: e.UPLOAD_URL_SECRET,
     rawDataVersionsKept: e.RAW_DATA_VERSIONS_KEPT,
+    progressPollMs: e.PROGRESS_POLL_INTERVAL,
+    progressMaxStreams: e.PROGRESS_MAX_STREAMS,
   };
 }
 

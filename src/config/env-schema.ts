@@ -142,6 +142,12 @@ export const envSchema = z.object({
       .max(1000, 'must be at most 1000')
       .default(10),
   ),
+  /** How often a progress stream looks at its job (GET .../jobs/{jobId}/progress). */
+  PROGRESS_POLL_INTERVAL: duration
+    .refine((ms) => ms >= 50 && ms <= 60_000, 'must be from 50ms to 60s')
+    .prefault('500ms'),
+  /** Progress streams one API process serves at once; one more is a 429. */
+  PROGRESS_MAX_STREAMS: count(1, 100_000, 200),
   QUERY_MAX_PAGE_SIZE: z.preprocess(
     blankAsUnset,
     z.coerce

@@ -328,7 +328,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List the account's jobs
+         * @description One page of the account's sync jobs, newest first (`startTimestamp` descending, then `id`),
+         *     each as `getSyncJob` answers it (with `phase` and `percent` while `FINALIZE_PENDING`).
+         *     Filters combine (all must hold):
+         *
+         *     - `status`: one or more statuses, repeated (`?status=FINISHED&status=ERROR`);
+         *     - `scope`, `source`, `integrationInstanceId`: exact matches;
+         *     - `startedSince`: jobs started at or after this instant, as epoch milliseconds
+         *       (`1795353156539`) or an ISO 8601 date-time with `Z` or an offset
+         *       (`2026-11-22T10:31:00Z`; encode a `+` offset as `%2B`); anything else is 400
+         *       `query parameter 'startedSince' must be epoch milliseconds or an ISO 8601 date-time such
+         *       as 2026-01-31T12:00:00Z`.
+         *
+         *     A page holds at most `limit` jobs; when more follow, `cursor` is set: pass it as `cursor`
+         *     (with the same filters) for the next page. A cursor that is not one of this listing is 400.
+         */
+        get: operations["listSyncJobs"];
         put?: never;
         /**
          * Start a synchronization job
@@ -585,6 +602,45 @@ export interface paths {
          *     the events created, each with its `id` and `createDate`.
          */
         post: operations["addSyncJobEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/persister/synchronization/jobs/{jobId}/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Follow a job's progress (server-sent events)
+         * @description A `text/event-stream` (server-sent events) that follows the job from any API process, in
+         *     local and queue mode. Every event is `event: progress` with `id: <n>` (1, 2, ...) and one
+         *     line of JSON `data` (`SyncJobProgressEvent`): the job's status, the current finalize
+         *     `phase` (`bulk-file`, `entities`, `delete-entities`, `relationships`,
+         *     `delete-relationships`, `finish`) and `percent` while `FINALIZE_PENDING`, done and total
+         *     objects per phase, the counters so far and `final`.
+         *
+         *     The first event is sent at once; then one whenever the job changed (the server looks every
+         *     `PROGRESS_POLL_INTERVAL`), and a `: keep-alive` comment every 15 seconds. After the event
+         *     with `"final": true` (the job is `FINISHED`, `ABORTED`, `FAILED` or `ERROR`) the server ends
+         *     the response, so a stream opened on a final job is one event. An unknown job is 404 before
+         *     any event; past `PROGRESS_MAX_STREAMS` open streams in the process the answer is 429
+         *     `TOO_MANY_CONCURRENT_REQUESTS`. A stream does not hold one of the account's
+         *     `ACCOUNT_MAX_CONCURRENT` slots.
+         */
+        get: operations["streamSyncJobProgress"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1750,6 +1806,17 @@ export interface components {
             /** @description Per-object problems found at finalize (capped; the counters hold the totals). */
             errors?: components["schemas"]["JobObjectError"][];
             bulkFile?: components["schemas"]["BulkFile"];
+            /**
+             * @description `FINALIZE_PENDING` only, once a finalization run began: the phase it is in. Absent in
+             *     every other status.
+             */
+            phase?: components["schemas"]["SyncJobPhase"];
+            /**
+             * @description `FINALIZE_PENDING` only: how far the finalization got, 0 to 100 (objects written and
+             *     deleted over those known to be written and deleted; see docs/guide/sync-jobs.md). Absent
+             *     in every other status.
+             */
+            percent?: number;
             /** Format: int64 */
             numEntitiesUploaded: number;
             /** Format: int64 */
@@ -1784,6 +1851,49 @@ export interface components {
              *     differed from the entry's latest version (identical content adds none).
              */
             numRawDataVersionsCreated: number;
+        };
+        /**
+         * @description A finalization phase, in this order: `bulk-file` (reading the bulk upload file into
+         *     staging), `entities`, `delete-entities` (`DIFF`: soft delete of the scope's entities the job
+         *     did not upload), `relationships`, `delete-relationships`, `finish` (the final status and
+         *     counters). A run takes only the phases its job needs.
+         * @enum {string}
+         */
+        SyncJobPhase: "bulk-file" | "entities" | "delete-entities" | "relationships" | "delete-relationships" | "finish";
+        SyncJobPhaseProgress: {
+            name: components["schemas"]["SyncJobPhase"];
+            /**
+             * @description Objects written (`entities`, `relationships`) or soft deleted (the delete phases) so far;
+             *     bytes read for `bulk-file`; 1 once `finish` is done.
+             */
+            done: number;
+            /**
+             * @description How many there are: the uploaded objects for `entities` and `relationships`, the file's
+             *     size for `bulk-file`, 1 for `finish`; null for a delete phase until it is complete.
+             */
+            total: number | null;
+        };
+        /** @description The `data` of each `progress` event of `streamSyncJobProgress` (one line of JSON). */
+        SyncJobProgressEvent: {
+            jobId: string;
+            status: components["schemas"]["SyncJobStatus"];
+            /** @description The current phase while `FINALIZE_PENDING` and a run has begun, else null. */
+            phase: components["schemas"]["SyncJobPhase"] | null;
+            /** @description As the job's `percent` while `FINALIZE_PENDING`, else null. */
+            percent: number | null;
+            /** @description The phases of the job's (latest) finalization run, in order; empty before finalize. */
+            phases: components["schemas"]["SyncJobPhaseProgress"][];
+            /** @description The job's counters so far (the `num...` fields of `SyncJob`). */
+            counters: {
+                [key: string]: number;
+            };
+            /** @description True on the last event (the job is `FINISHED`, `ABORTED`, `FAILED` or `ERROR`). */
+            final: boolean;
+        };
+        SyncJobListResponse: {
+            jobs: components["schemas"]["SyncJob"][];
+            /** @description Present when more jobs follow; pass it as `cursor` for the next page. */
+            cursor?: string;
         };
         BulkUploadUrlResponse: {
             /**
@@ -5155,6 +5265,81 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listSyncJobs: {
+        parameters: {
+            query?: {
+                /** @description Only jobs in one of these statuses (repeat the parameter for several). */
+                status?: components["schemas"]["SyncJobStatus"][];
+                /** @description Only the jobs of this scope. */
+                scope?: string;
+                /** @description Only the jobs of this source. */
+                source?: components["schemas"]["SyncJobSource"];
+                /** @description Only the jobs of this integration instance. */
+                integrationInstanceId?: string;
+                /**
+                 * @description Only jobs started at or after this instant: epoch milliseconds or an ISO 8601
+                 *     date-time with `Z` or an offset.
+                 */
+                startedSince?: string;
+                limit?: number;
+                /** @description The `cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of jobs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "jobs": [
+                     *         {
+                     *           "id": "7a5eb83f-03d3-4651-a8fd-ddff9da98757",
+                     *           "accountId": "local",
+                     *           "source": "api",
+                     *           "scope": "my-scope",
+                     *           "syncMode": "DIFF",
+                     *           "status": "FINALIZE_PENDING",
+                     *           "done": false,
+                     *           "phase": "relationships",
+                     *           "percent": 62,
+                     *           "startTimestamp": 1795353156539,
+                     *           "ignoreDuplicates": false,
+                     *           "partialDatasetTypes": [],
+                     *           "numEntitiesUploaded": 2000,
+                     *           "numEntitiesCreated": 2000,
+                     *           "numEntitiesUpdated": 0,
+                     *           "numEntitiesDeleted": 0,
+                     *           "numEntityUpdateErrors": 0,
+                     *           "numRelationshipsUploaded": 1000,
+                     *           "numRelationshipsCreated": 400,
+                     *           "numRelationshipsUpdated": 0,
+                     *           "numRelationshipsDeleted": 0,
+                     *           "numRelationshipCreateErrors": 0,
+                     *           "numMappedRelationshipsUploaded": 0,
+                     *           "numRawDataVersionsCreated": 0
+                     *         }
+                     *       ],
+                     *       "cursor": "MTc5NTM1MzE1NjUzOTo3YTVlYjgzZi0wM2QzLTQ2NTEtYThmZC1kZGZmOWRhOTg3NTc"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SyncJobListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     startSyncJob: {
         parameters: {
             query?: never;
@@ -5729,6 +5914,56 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    streamSyncJobProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream; each event's `data` is a `SyncJobProgressEvent`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example event: progress
+                     *     id: 1
+                     *     data: {"jobId":"7a5eb83f-03d3-4651-a8fd-ddff9da98757","status":"FINALIZE_PENDING","phase":"entities","percent":25,"phases":[{"name":"entities","done":1000,"total":2000},{"name":"delete-entities","done":0,"total":null},{"name":"relationships","done":0,"total":2000},{"name":"delete-relationships","done":0,"total":null},{"name":"finish","done":0,"total":1}],"counters":{"numEntitiesUploaded":2000,"numEntitiesCreated":1000,"numEntitiesUpdated":0,"numEntitiesDeleted":0,"numEntityUpdateErrors":0,"numRelationshipsUploaded":2000,"numRelationshipsCreated":0,"numRelationshipsUpdated":0,"numRelationshipsDeleted":0,"numRelationshipCreateErrors":0,"numMappedRelationshipsUploaded":0,"numRawDataVersionsCreated":0},"final":false}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /**
+             * @description This API process already serves `PROGRESS_MAX_STREAMS` progress streams (code
+             *     `TOO_MANY_CONCURRENT_REQUESTS`, with `Retry-After`); another process, or a later try,
+             *     may take it.
+             */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -23,6 +23,7 @@ import type { ReadinessDeps } from '../health/readiness';
 import { validatorApiSpec } from '../contract/validator-spec';
 import { openapiPath } from '../paths';
 import type { BulkUploadApi, SyncJobApi } from '../sync/jobs/job-service-contract';
+import type { JobProgressApi } from '../sync/jobs/progress-streams';
 import { auditTrail } from './audit-trail';
 import { authenticate } from './auth';
 import { bodyParsers } from './body-parsing';
@@ -43,6 +44,7 @@ import { questionHandlers } from './handlers/question-handlers';
 import { integrationHandlers } from './handlers/integration-handlers';
 import { evaluationHandlers } from './handlers/evaluation-handlers';
 import { syncHandlers } from './handlers/sync-handlers';
+import { progressHandlers } from './handlers/progress-handlers';
 import { type HandlerMap, mergeHandlers } from './handler-map';
 import { RouteTable } from './route-table';
 import { accountConcurrency } from './concurrency';
@@ -61,6 +63,8 @@ export interface AppDeps {
   accounts: AccountService;
   syncJobs: SyncJobApi;
   bulkUploads: BulkUploadApi;
+  /** Job progress streams (server-sent events). */
+  progress: JobProgressApi;
   entities: EntityApi;
   rawData: RawDataApi;
   parameters: ParameterApi;
@@ -91,6 +95,7 @@ export function handlerMap(
     | 'accounts'
     | 'syncJobs'
     | 'bulkUploads'
+    | 'progress'
     | 'entities'
     | 'rawData'
     | 'parameters'
@@ -110,6 +115,7 @@ export function handlerMap(
     accountHandlers({ accounts: deps.accounts }),
     adminHandlers({ accounts: deps.accounts }),
     syncHandlers({ syncJobs: deps.syncJobs, bulkUploads: deps.bulkUploads }),
+    progressHandlers({ progress: deps.progress }),
     entityHandlers({ entities: deps.entities }),
     rawDataHandlers({ rawData: deps.rawData }),
     parameterHandlers({ parameters: deps.parameters }),

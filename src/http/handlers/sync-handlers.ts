@@ -25,6 +25,25 @@ export function syncHandlers(deps: {
       const job = await syncJobs.start({ accountId: authOf(res).accountId, body: req.body });
       res.status(200).json({ job });
     },
+    listSyncJobs: async (req: Request, res: Response) => {
+      // openapi.yaml has checked each filter's form, `limit` and the statuses; the service
+      // checks them again (with its messages) and the cursor and `startedSince`.
+      const query = req.query as Record<string, string | string[] | undefined>;
+      const text = (name: string) => (typeof query[name] === 'string' ? query[name] : undefined);
+      const status = query.status;
+      res.status(200).json(
+        await syncJobs.list({
+          accountId: authOf(res).accountId,
+          status: status === undefined ? undefined : Array.isArray(status) ? status : [status],
+          scope: text('scope'),
+          source: text('source'),
+          integrationInstanceId: text('integrationInstanceId'),
+          startedSince: text('startedSince'),
+          limit: query.limit === undefined ? undefined : Number(query.limit),
+          cursor: text('cursor'),
+        }),
+      );
+    },
     getSyncJob: async (req: Request, res: Response) => {
       res.status(200).json({ job: await syncJobs.get(jobRef(req, res)) });
     },

@@ -3,6 +3,8 @@ import type { ApplyContext, TallyCounts } from './apply-context';
 import type { JobRef } from '../jobs/job-service-contract';
 import type { JobObjectError } from '../jobs/job-types';
 import type { StoredJob } from '../jobs/stored-job';
+import { FINALIZE_PHASES, type FinalizePhase, type PhaseProgress } from '../jobs/job-progress';
+import type { FinalizePlan, FinalizeStep } from './finalize-plan';
 
 /**
  * How far a finalization got, kept on the job node (`finalizeCheckpoint`) by each run after each
@@ -42,20 +44,100 @@ export function counters(ctx: ApplyContext): Record<string, number> {
   };
 }
 
+/**
+ * The phase a plan step belongs to (`start-relationships` belongs to none: it writes nothing).
+ * The ids are fixed (docs/guide/sync-jobs.md): metrics, spans and progress events share them.
+ */
+export function phaseOf(step: FinalizeStep): FinalizePhase | undefined {
+  switch (step.do) {
+    case 'apply':
+      return step.kind === 'e' ? 'entities' : 'relationships';
+    case 'delete':
+      return step.kind === 'e' ? 'delete-entities' : 'delete-relationships';
+    case 'start-relationships':
+      return undefined;
+  }
+}
+
 export class Progress {
   private readonly applied_: { e: number; r: number };
   private readonly deleted_: { e?: number; r?: number };
   /** While set, saves keep the relationship pass at its start with these counters. */
   private relationshipsStart: { tally: TallyCounts; errors: JobObjectError[] } | undefined;
+  /** The phases this run shows, in order, and the one it is in. */
+  private readonly phaseNames: FinalizePhase[];
+  private phase: FinalizePhase = 'entities';
 
   constructor(
     private readonly graph: GraphAccess,
     private readonly ref: JobRef,
     private readonly ctx: ApplyContext,
     checkpoint: Checkpoint | undefined,
+    plan: FinalizePlan,
   ) {
     this.applied_ = { ...(checkpoint?.applied ?? { e: 0, r: 0 }) };
     this.deleted_ = { ...(checkpoint?.deleted ?? {}) };
+    // A delete step an earlier run completed is not in the plan, but is shown (done).
+    const planned = new Set(plan.steps.map(phaseOf));
+    if (this.deleted_.e !== undefined) planned.add('delete-entities');
+    if (this.deleted_.r !== undefined) planned.add('delete-relationships');
+    if (ctx.job.bulkFileKey !== undefined) planned.add('bulk-file');
+    planned.add('finish');
+    this.phaseNames = FINALIZE_PHASES.filter((p) => planned.has(p));
+  }
+
+  /**
+   * Before the bulk file is read (a long step for a large file): the job shows the `bulk-file`
+   * phase, the file's bytes as its total. One write, through the run's fenced graph.
+   */
+  static async enterBulkFile(graph: GraphAccess, ref: JobRef, job: StoredJob): Promise<void> {
+    if (job.bulkFileKey === undefined) return;
+    const size = job.bulkFile?.size ?? null;
+    const phases: PhaseProgress[] = [{ name: 'bulk-file', done: 0, total: size }];
+    await graph.write('sync/update-job', {
+      ...ref,
+      set: { finalizePhase: 'bulk-file', finalizePhases: JSON.stringify(phases) },
+    });
+  }
+
+  /** A step of the plan begins: the run enters its phase, if it has one. */
+  async enterStep(step: FinalizeStep): Promise<void> {
+    const phase = phaseOf(step);
+    if (phase !== undefined) await this.enter(phase);
+  }
+
+  /** The run enters a phase: the job node shows it (with the checkpoint, in one write). */
+  async enter(phase: FinalizePhase): Promise<void> {
+    this.phase = phase;
+    await this.save();
+  }
+
+  /** Each phase of the run with its objects done and total (job-progress.ts). */
+  phases(finished = false): PhaseProgress[] {
+    const job = this.ctx.job;
+    const one = (name: FinalizePhase): PhaseProgress => {
+      switch (name) {
+        case 'bulk-file': {
+          const size = job.bulkFile?.size ?? 0;
+          return { name, done: size, total: size };
+        }
+        case 'entities':
+          return { name, done: this.applied_.e, total: job.numEntitiesUploaded };
+        case 'relationships':
+          return {
+            name,
+            done: this.applied_.r,
+            total: job.numRelationshipsUploaded + job.numMappedRelationshipsUploaded,
+          };
+        case 'delete-entities':
+          return { name, done: this.deleted_.e ?? 0, total: this.deleted_.e ?? null };
+        case 'delete-relationships':
+          return { name, done: this.deleted_.r ?? 0, total: this.deleted_.r ?? null };
+        case 'finish':
+          return { name, done: finished ? 1 : 0, total: 1 };
+      }
+    };
+    return this.phaseNames.map(one);
   }
 
   applied(kind: 'e' | 'r'): number {
@@ -101,7 +183,14 @@ export class Progress {
     };
     await this.graph.write('sync/update-job', {
       ...this.ref,
-      set: { ...counters(this.ctx), finalizeCheckpoint: JSON.stringify(checkpoint) },
+      set: {
+        ...counters(this.ctx),
+        ...(this.deleted_.e === undefined ? {} : { numEntitiesDeleted: this.deleted_.e }),
+        ...(this.deleted_.r === undefined ? {} : { numRelationshipsDeleted: this.deleted_.r }),
+        finalizeCheckpoint: JSON.stringify(checkpoint),
+        finalizePhase: this.phase,
+        finalizePhases: JSON.stringify(this.phases()),
+      },
     });
   }
 }

@@ -131,10 +131,11 @@ export class Finalizer {
         'finalization resumed from its checkpoint',
       );
     }
+    await Progress.enterBulkFile(graph, ref, claimed);
     const job = await stageBulkFile({ ...this.deps, run }, claimed);
     const plan = planFinalization({ job, scope, deleted: checkpoint?.deleted ?? {} });
     const ctx = await this.context(job, { graph, scope, checkpoint, plan });
-    const progress = new Progress(graph, ref, ctx, checkpoint);
+    const progress = new Progress(graph, ref, ctx, checkpoint, plan);
     // A re-run (the worker of an earlier run died or stalled) recounts deletes it cannot skip.
     for (const step of plan.steps) await this.runStep(step, { ctx, progress, rerun: run > 1 });
     const finished = await this.finish(ctx, progress, run);
@@ -183,6 +184,7 @@ export class Finalizer {
     run: { ctx: ApplyContext; progress: Progress; rerun: boolean },
   ): Promise<void> {
     const { ctx, progress } = run;
+    await progress.enterStep(step);
     switch (step.do) {
       case 'apply':
         return eachChunk(this.deps, ctx.job, {
@@ -210,6 +212,7 @@ export class Finalizer {
   private async finish(ctx: ApplyContext, progress: Progress, run: number): Promise<StoredJob> {
     const ref = { accountId: ctx.accountId, jobId: ctx.job.id };
     const t = ctx.tally;
+    await progress.enter('finish');
     const finished = await this.deps.jobs.transition(ref, {
       from: ['FINALIZE_PENDING'],
       to: 'FINISHED',
@@ -220,6 +223,8 @@ export class Finalizer {
         numRelationshipsDeleted: progress.deleted('r') ?? 0,
         endTimestamp: (this.deps.now ?? Date.now)(),
         finalizeCheckpoint: null,
+        finalizePhase: null,
+        finalizePhases: JSON.stringify(progress.phases(true)),
         ...(t.errors.length > 0 ? { errorsJson: JSON.stringify(t.errors) } : {}),
       },
     });
@@ -246,6 +251,7 @@ export class Finalizer {
           error: message,
           endTimestamp: (this.deps.now ?? Date.now)(),
           finalizeCheckpoint: null,
+          finalizePhase: null,
         },
       });
     } catch (fenceErr) {

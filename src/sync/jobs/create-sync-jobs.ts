@@ -12,6 +12,7 @@ import { JobStore } from './job-store';
 import { startReaper } from './reaper';
 import { SignedUploadUrls } from '../staging/signed-upload-urls';
 import { SyncJobService } from './sync-job-service';
+import { ProgressStreams } from './progress-streams';
 import { uploadUrlSecret } from '../staging/upload-url-secret';
 
 /**
@@ -27,6 +28,8 @@ export interface SyncJobs {
   jobs: JobStore;
   /** Where staged uploads and raw-data content live. */
   blobs: BlobStore;
+  /** The progress streams this process serves (GET .../jobs/{jobId}/progress). */
+  progress: ProgressStreams;
 }
 
 export function createSyncJobs(deps: {
@@ -42,6 +45,8 @@ export function createSyncJobs(deps: {
   bulkUploads: { urls: SignedUploadUrls; maxBytes: number };
   /** Queue mode passes a queue-backed dispatcher; local mode leaves it out. */
   dispatcher?: (finalizer: Finalizer) => FinalizeDispatcher;
+  /** How often progress streams read their job (ms), and how many this process serves. */
+  progress?: { pollMs: number; maxStreams: number };
 }): SyncJobs {
   const jobs = new JobStore(deps.graph);
   const finalizer = new Finalizer({
@@ -72,7 +77,12 @@ export function createSyncJobs(deps: {
     urls: deps.bulkUploads.urls,
     maxBytes: deps.bulkUploads.maxBytes,
   });
-  return { service, dispatcher, bulkUploads, finalizer, jobs, blobs: deps.blobs };
+  const progress = new ProgressStreams({
+    jobs,
+    pollMs: deps.progress?.pollMs ?? 500,
+    maxStreams: deps.progress?.maxStreams ?? 200,
+  });
+  return { service, dispatcher, bulkUploads, finalizer, jobs, blobs: deps.blobs, progress };
 }
 
 /** The sync job services as a process's configuration asks for them (API and worker alike). */
@@ -109,6 +119,7 @@ export function syncJobsFromConfig(input: {
       maxBytes: config.sync.bulkUploadMaxBytes,
     },
     dispatcher: input.dispatcher,
+    progress: { pollMs: config.sync.progressPollMs, maxStreams: config.sync.progressMaxStreams },
   });
 }
 

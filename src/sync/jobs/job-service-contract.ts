@@ -1,5 +1,6 @@
 import type { components } from '../../generated/openapi';
 import type { BulkFileInfo, SyncJob } from './job-types';
+import type { JobPage, ListJobsInput } from './job-listing';
 import type { UploadFormat } from '../intake/upload-formats';
 
 /**
@@ -33,6 +34,8 @@ export interface UploadRequest extends JobRef {
 export interface SyncJobApi {
   start(input: { accountId: string; body: unknown }): Promise<SyncJob>;
   get(ref: JobRef): Promise<SyncJob>;
+  /** The account's jobs, newest first, one keyset page (job-listing.ts). */
+  list(input: ListJobsInput): Promise<JobPage>;
   upload(input: UploadRequest): Promise<SyncJob>;
   /** Local mode: applies and answers FINISHED. Queue mode: enqueues and answers FINALIZE_PENDING. */
   finalize(input: JobRef & { body: unknown }): Promise<SyncJob>;

@@ -8,6 +8,7 @@ import {
   type SdkAbortStatus,
   type SyncJob,
 } from './job-types';
+import { isFinalizePhase, percentOf, type PhaseProgress, readPhases } from './job-progress';
 
 /**
  * A sync job as its :_SyncJob node holds it, and the mapping between the node's properties and the
@@ -27,6 +28,8 @@ export interface StoredJob extends SyncJob {
   bulkUploadUrlExpiresAt?: number;
   /** Where the bulk file is in the blob store, once it was received. */
   bulkFileKey?: string;
+  /** The phases of the latest finalization run, done and total (job-progress.ts). */
+  finalizePhases?: PhaseProgress[];
 }
 
 /** A :_SyncJob node's properties, as a statement returns or sets them. */
@@ -78,7 +81,18 @@ export function toJob(node: JobNode): StoredJob {
     job.bulkFileKey = node.bulkFileKey;
     job.bulkFile = bulkFileOf(node);
   }
+  withProgress(job, node);
   return job;
+}
+
+/** The finalization's phases; while FINALIZE_PENDING, its current phase and percent. */
+function withProgress(job: StoredJob, node: JobNode): void {
+  const phases = readPhases(node.finalizePhases);
+  if (phases !== undefined) job.finalizePhases = phases;
+  if (job.status !== 'FINALIZE_PENDING') return;
+  const phase = isFinalizePhase(node.finalizePhase) ? node.finalizePhase : undefined;
+  if (phase !== undefined) job.phase = phase;
+  job.percent = percentOf(phase, phases ?? []);
 }
 
 function bulkFileOf(node: JobNode): BulkFileInfo {
@@ -103,5 +117,6 @@ export function publicJob(job: StoredJob): SyncJob {
   delete rest.finalizeCheckpoint;
   delete rest.bulkUploadUrlExpiresAt;
   delete rest.bulkFileKey;
+  delete rest.finalizePhases;
   return rest as SyncJob;
 }

@@ -9,6 +9,7 @@ import type { JobEvent, JobRef, SyncJobApi, UploadRequest } from './job-service-
 import type { JobStatus, SdkAbortStatus, SyncJob } from './job-types';
 import { finalizeScopeKey } from '../finalize/finalize-order';
 import type { JobStore } from './job-store';
+import { type JobPage, listJobs, type ListJobsInput } from './job-listing';
 import { publicJob, type StoredJob } from './stored-job';
 import { parseAbort, parseEvents, parseFinalize } from '../intake/request-bodies';
 import { jobStagingPrefix } from '../staging/staging';
@@ -45,6 +46,10 @@ export class SyncJobService implements SyncJobApi {
 
   async get(ref: JobRef): Promise<SyncJob> {
     return publicJob(await this.deps.jobs.get(ref));
+  }
+
+  list(input: ListJobsInput): Promise<JobPage> {
+    return listJobs(this.deps.graph, input);
   }
 
   async upload(input: UploadRequest): Promise<SyncJob> {

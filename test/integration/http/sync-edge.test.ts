@@ -56,6 +56,7 @@ function recordingSyncJobs(job: (accountId: string, id: string) => SyncJob = can
   const api: SyncJobApi = {
     start: (input) => record('start', input, job(input.accountId, START_JOB_ID)),
     get: (input) => record('get', input, job(input.accountId, input.jobId)),
+    list: (input) => record('list', input, { jobs: [job(input.accountId, START_JOB_ID)] }),
     upload: (input) => record('upload', input, job(input.accountId, input.jobId)),
     finalize: (input) => record('finalize', input, job(input.accountId, input.jobId)),
     abort: (input) => record('abort', input, job(input.accountId, input.jobId)),

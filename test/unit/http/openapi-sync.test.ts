@@ -25,6 +25,16 @@ const SYNC_OPERATIONS = [
   'addSyncJobEvents',
   'listSyncJobEvents',
   'getSyncJobUploadUrl',
+  'listSyncJobs',
+  'streamSyncJobProgress',
+];
+
+/** Operations that no captured client calls (issue 24 added the listing and progress stream). */
+const UNCALLED = [
+  'listSyncJobEvents',
+  'getSyncJobUploadUrl',
+  'listSyncJobs',
+  'streamSyncJobProgress',
 ];
 
 /** The operation each captured request must reach, written out independently of openapi.yaml. */
@@ -133,6 +143,8 @@ const FULL_JOB: Required<SyncJob> = {
   partialDatasetTypes: ['t'],
   errors: [{ kind: 'entity', key: null, message: 'm' }],
   bulkFile: { size: 1, uploadedAt: 1, contentType: 'application/json' },
+  phase: 'entities',
+  percent: 50,
   ...ZERO_COUNTERS,
 };
 const OPTIONAL_JOB_FIELDS = [
@@ -146,6 +158,8 @@ const OPTIONAL_JOB_FIELDS = [
   'partialDatasetTypes',
   'errors',
   'bulkFile',
+  'phase',
+  'percent',
 ] as const satisfies ReadonlyArray<OptionalKeys<SyncJob>>;
 // ...and every optional field is listed.
 const allOptionalListed: [
@@ -175,14 +189,9 @@ describe('openapi.yaml: sync jobs', () => {
       assert.equal(match.kind === 'found' && match.operation.access, 'account', where);
       seen.add(expected[2]);
     }
-    // The traffic exercises every operation but two: no client lists a job's events or asks for
-    // a bulk upload URL.
-    assert.deepEqual(
-      sorted(seen),
-      sorted(
-        SYNC_OPERATIONS.filter((id) => id !== 'listSyncJobEvents' && id !== 'getSyncJobUploadUrl'),
-      ),
-    );
+    // The traffic exercises every operation but four: no client lists a job's events or the
+    // jobs, asks for a bulk upload URL or follows the progress stream.
+    assert.deepEqual(sorted(seen), sorted(SYNC_OPERATIONS.filter((id) => !UNCALLED.includes(id))));
   });
 
   it('has exactly the sync operations, each tagged, with an operationId and documented errors', () => {
@@ -192,7 +201,11 @@ describe('openapi.yaml: sync jobs', () => {
     for (const { method, path: p, op } of ops) {
       const where = `${method.toUpperCase()} ${p}`;
       assert.deepEqual(op.tags, ['sync-jobs'], where);
-      for (const status of ['200', '400', '401', '403', '404', '500', '503']) {
+      // A listing has no one job to miss: no 404.
+      const statuses = ['200', '400', '401', '403', '404', '500', '503'].filter(
+        (s) => s !== '404' || op.operationId !== 'listSyncJobs',
+      );
+      for (const status of statuses) {
         assert.ok(op.responses[status], `${where} does not document ${status}`);
       }
       for (const status of Object.keys(op.responses).filter((s) => s !== '200')) {
@@ -211,19 +224,28 @@ describe('openapi.yaml: sync jobs', () => {
     }
   });
 
-  it('answers 200 with { job } everywhere but events ({ events }) and the upload URL', () => {
+  it('answers 200 with { job } everywhere but events ({ events }), the upload URL, the listing and the progress stream', () => {
     for (const { method, path: p, op } of syncOperations()) {
       const ok = deref(op.responses['200']!) as {
         content: Record<string, { schema: Schema }>;
       };
+      if (op.operationId === 'streamSyncJobProgress') {
+        assert.deepEqual(Object.keys(ok.content), ['text/event-stream']);
+        continue;
+      }
       const schema = deref(ok.content['application/json']!.schema);
-      const expected = p.endsWith('/events')
-        ? ['events']
+      const [expected, required] = p.endsWith('/events')
+        ? [['events'], ['events']]
         : p.endsWith('/uploadUrl')
-          ? ['uploadUrl', 'expiresAt']
-          : ['job'];
+          ? [
+              ['uploadUrl', 'expiresAt'],
+              ['uploadUrl', 'expiresAt'],
+            ]
+          : op.operationId === 'listSyncJobs'
+            ? [['jobs', 'cursor'], ['jobs']]
+            : [['job'], ['job']];
       assert.deepEqual(Object.keys(schema.properties ?? {}), expected, `${method} ${p}`);
-      assert.deepEqual(schema.required, expected, `${method} ${p}`);
+      assert.deepEqual(schema.required, required, `${method} ${p}`);
     }
   });
 

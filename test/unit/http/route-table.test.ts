@@ -14,6 +14,7 @@ import type { QuestionApi } from '../../../src/questions/question-api';
 import type { IntegrationApi } from '../../../src/integrations/integration-api';
 import type { RuleEvaluationApi } from '../../../src/rules/evaluation/evaluation-service';
 import type { BulkUploadApi, SyncJobApi } from '../../../src/sync/jobs/job-service-contract';
+import type { JobProgressApi } from '../../../src/sync/jobs/progress-streams';
 import { openapiPath } from '../../../src/paths';
 
 describe('RouteTable', () => {
@@ -190,6 +191,7 @@ describe('RouteTable', () => {
       accounts: {} as AccountService,
       syncJobs: {} as SyncJobApi,
       bulkUploads: {} as BulkUploadApi,
+      progress: {} as JobProgressApi,
       entities: {} as EntityApi,
       rawData: {} as RawDataApi,
       parameters: {} as ParameterApi,
