@@ -1,30 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { components } from '../generated/openapi';
 import { ApiError, JOBS, type SyncApi, type SyncJob } from './api-client';
 
-/** The finalize phases, in order (the ids the progress stream, metrics and traces share). */
-export const FINALIZE_PHASES = [
-  'bulk-file',
-  'entities',
-  'delete-entities',
-  'relationships',
-  'delete-relationships',
-  'finish',
-] as const;
-
 /**
- * One `event: progress` of `GET .../jobs/{jobId}/progress` (docs/guide/sync-jobs.md): the job's
- * status, finalize phase and percent, each phase's done and total objects, its counters so far,
- * and whether it is the last event.
+ * One `event: progress` of `GET .../jobs/{jobId}/progress` (the contract's SyncJobProgressEvent):
+ * the job's status, finalize phase and percent, each phase's done and total objects, its counters
+ * so far, and whether it is the last event.
  */
-export interface ProgressEvent {
-  jobId: string;
-  status: SyncJob['status'];
-  phase: string | null;
-  percent: number | null;
-  phases: Array<{ name: string; done: number; total: number | null }>;
-  counters: Record<string, number>;
-  final: boolean;
-}
+export type ProgressEvent = components['schemas']['SyncJobProgressEvent'];
 
 /**
  * Follows the job's progress stream (server-sent events) until its final event. If the service
@@ -99,12 +82,11 @@ const COUNTERS = [
 
 /** An event made from the job itself (when there is no stream, and for the final answer). */
 export function eventOfJob(job: SyncJob): ProgressEvent {
-  const extra = job as SyncJob & { phase?: string | null; percent?: number | null };
   return {
     jobId: job.id,
     status: job.status,
-    phase: extra.phase ?? null,
-    percent: extra.percent ?? (job.done ? 100 : null),
+    phase: job.phase ?? null,
+    percent: job.percent ?? null,
     phases: [],
     counters: Object.fromEntries(COUNTERS.map((name) => [name, job[name]])),
     final: job.done,

@@ -82,9 +82,12 @@ export class BarView implements ProgressView {
   }
 }
 
-/** Not on a terminal: plain progress lines on stderr, at most one upload line every 2 s. */
+/**
+ * Not on a terminal: plain progress lines on stderr, at most one upload line every 2 s (none for
+ * an upload that takes less), and one finalize line per change.
+ */
 export class LineView implements ProgressView {
-  private lastUploadLine = 0;
+  private lastUploadLine = Date.now();
   private lastEvent = '';
   private read_ = { bytes: 0, total: 0 };
 
@@ -114,7 +117,8 @@ export class LineView implements ProgressView {
   }
 
   progress(event: ProgressEvent): void {
-    const percent = event.percent === null ? '' : ` ${Math.floor(event.percent)}%`;
+    const value = event.final && event.status === 'FINISHED' ? 100 : event.percent;
+    const percent = value === null ? '' : ` ${Math.floor(value)}%`;
     const line = `finalize: ${phaseText(event)}${percent}`;
     if (line === this.lastEvent) return;
     this.lastEvent = line;

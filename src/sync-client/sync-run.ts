@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { SyncMode } from '../sync/jobs/job-types';
 import { ApiError, type Connection, DEFAULT_RETRY, SyncApi, type SyncJob } from './api-client';
 import { dryRun } from './dry-run';
@@ -15,6 +16,9 @@ import { BarView, JsonLinesView, LineView, type ProgressView } from './progress-
 import { type Output, report, reportDryRun, type RunFailure } from './run-report';
 import { InputError, type SourceObject } from './source-object';
 import { type UploadTally, uploadAll, UploadRejectedError } from './uploader';
+
+/** How long a finished job's final progress event is waited for (see finalize). */
+const FINAL_EVENT_GRACE_MS = 3000;
 
 export interface SyncRunOptions {
   connection: Connection;
@@ -163,6 +167,10 @@ class SyncRun {
       throw err;
     }
     this.job = answer;
+    // Local mode answers once the job is done: the stream's last event (with the phases) follows
+    // within a poll interval; it is not waited for longer than that.
+    if (answer.done)
+      await Promise.race([following, sleep(FINAL_EVENT_GRACE_MS, undefined, { ref: false })]);
     if (answer.done) stop.abort();
     const problem = await following;
     if (problem !== undefined && !stop.signal.aborted) throw problem;

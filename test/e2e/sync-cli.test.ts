@@ -221,6 +221,11 @@ describe('graphsync sync (real CLI process, real API, real Neo4j)', function () 
     const last = progress.at(-1)!;
     assert.deepEqual([last.jobId, last.status, last.final], [job.id, 'FINISHED', true]);
     assert.equal((last.counters as Record<string, number>).numEntitiesCreated, 3);
+    // From the progress stream (the job alone has no phases): the phases this job took.
+    assert.deepEqual(
+      (last.phases as Array<{ name: string; done: number; total: number }>).map((p) => p.name),
+      ['entities', 'delete-entities', 'relationships', 'delete-relationships', 'finish'],
+    );
   });
 
   it('not a terminal: plain progress lines on stderr', async () => {
