@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import {
   InputError,
   isPlainObject,
@@ -16,26 +17,54 @@ type Token = JsonParser.Token;
 type AssemblerClass = typeof Assembler;
 
 /**
- * JSON, read as a stream of tokens (stream-json) and assembled one object at a time, never the
- * whole file. Two shapes: an upload body `{ "entities": [...], "relationships": [...] }` (either
- * list may be missing or null), or a plain array of objects, each an entity or a relationship by
- * kindOf. stream-json is an ES module, hence the dynamic import.
+ * The value stream-chain's flushable functions (stream-json's tokenizer is one) are called with
+ * at the end of the input, so that they emit what they still hold (a number at the very end).
+ */
+const FLUSH = Symbol.for('object-stream.none');
+
+/**
+ * JSON, read as a stream of tokens (stream-json's tokenizer, fed 256 kB of text at a time and run
+ * synchronously over each chunk: no promise per token) and assembled one object at a time (its
+ * Assembler), never the whole file. Two shapes: an upload body `{ "entities": [...],
+ * "relationships": [...] }` (either list may be missing or null), or a plain array of objects, each
+ * an entity or a relationship by kindOf. stream-json is an ES module, hence the dynamic import.
  */
 export async function* readJson(text: Readable, file: string): AsyncGenerator<SourceObject> {
-  const { parser } = await import('stream-json/parser.js');
-  const assemblerModule = await import('stream-json/assembler.js');
-  const tokens = text.pipe(parser.asStream({ streamValues: false }));
-  text.on('error', (err) => tokens.destroy(err));
-  const walker = new Walker(file, assemblerModule.Assembler);
-  try {
-    for await (const token of tokens) {
-      const found = walker.take(token as Token);
-      if (found !== undefined) yield found;
+  const { jsonParser } = await import('stream-json/parser.js');
+  const { Assembler } = await import('stream-json/assembler.js');
+  const tokenize = jsonParser({ streamValues: false }) as unknown as (
+    input: string | symbol,
+  ) => unknown;
+  const walker = new Walker(file, Assembler);
+  const objectsOf = (input: string | symbol): SourceObject[] => {
+    let tokens: unknown;
+    try {
+      tokens = tokenize(input);
+    } catch (err) {
+      throw new InputError(`${file}: not valid JSON (${(err as Error).message})`);
     }
-  } catch (err) {
-    if (err instanceof InputError) throw err;
-    throw new InputError(`${file}: not valid JSON (${(err as Error).message})`);
+    const found: SourceObject[] = [];
+    const values = (tokens as { values?: Token[] } | undefined)?.values;
+    for (const token of values ?? []) {
+      const object = walker.take(token);
+      if (object !== undefined) found.push(object);
+    }
+    return found;
+  };
+  const decoder = new StringDecoder('utf8');
+  let first = true;
+  for await (const chunk of text) {
+    let part = decoder.write(chunk as Buffer);
+    if (first && part !== '') {
+      // A byte order mark (Windows editors write one) is not part of the document.
+      part = part.replace(/^\uFEFF/, '');
+      first = false;
+    }
+    if (part !== '') yield* objectsOf(part);
   }
+  const rest = decoder.end();
+  if (rest !== '') yield* objectsOf(rest);
+  yield* objectsOf(FLUSH);
   walker.end();
 }
 

@@ -7,8 +7,8 @@ import { InputError, type SourceObject } from './source-object';
 const gzip = promisify(zlib.gzip);
 
 /**
- * The API's MAX_BODY_SIZE is 10 MB by default, counted decompressed: a batch whose JSON is larger
- * than this is sent in halves.
+ * The API's MAX_BODY_SIZE is 10 MB by default, counted decompressed: a batch is sent before its
+ * JSON would grow past this, whatever --batch-size says.
  */
 export const MAX_BATCH_BYTES = 8 * 1024 * 1024;
 
@@ -54,11 +54,11 @@ export async function uploadAll(
   const tally: UploadTally = { entities: 0, relationships: 0, batches: 0, bytesSent: 0 };
   const inFlight = new Set<Promise<void>>();
   let failure: Error | undefined;
-  let batch: SourceObject[] = [];
-  const dispatch = async (objectsOfBatch: SourceObject[]): Promise<void> => {
+  let batch = new Batch();
+  const dispatch = async (full: Batch): Promise<void> => {
     while (inFlight.size >= settings.concurrency) await Promise.race(inFlight);
     if (failure !== undefined) return;
-    const sending = sendBatch(api, jobId, objectsOfBatch, settings, tally)
+    const sending = sendBatch(api, jobId, full, settings, tally)
       .then(() => onProgress({ ...tally }))
       .catch((err: unknown) => {
         failure ??= err instanceof Error ? err : new Error(String(err));
@@ -67,15 +67,20 @@ export async function uploadAll(
     inFlight.add(sending);
   };
   try {
-    for await (const object of objects) {
+    for await (const source of objects) {
       if (failure !== undefined) break;
-      batch.push(object);
-      if (batch.length >= settings.batchSize) {
+      const json = JSON.stringify(source.object);
+      if (batch.size > 0 && batch.bytes + json.length > MAX_BATCH_BYTES) {
         await dispatch(batch);
-        batch = [];
+        batch = new Batch();
+      }
+      batch.add(source, json);
+      if (batch.size >= settings.batchSize) {
+        await dispatch(batch);
+        batch = new Batch();
       }
     }
-    if (batch.length > 0 && failure === undefined) await dispatch(batch);
+    if (batch.size > 0 && failure === undefined) await dispatch(batch);
   } finally {
     await Promise.all(inFlight);
   }
@@ -83,37 +88,52 @@ export async function uploadAll(
   return tally;
 }
 
+/**
+ * One request's objects, each serialized as it arrives: a batch waiting for its turn holds
+ * compact JSON text, not object graphs (which would outlive the young generation and swell the
+ * heap), and of each object only what names it in an error (its place and `_key`).
+ */
+class Batch {
+  readonly json = { entities: [] as string[], relationships: [] as string[] };
+  readonly sources = { entities: [] as SourceObject[], relationships: [] as SourceObject[] };
+  bytes = 0;
+  size = 0;
+
+  add(source: SourceObject, json: string): void {
+    const list = source.kind === 'entity' ? 'entities' : 'relationships';
+    this.json[list].push(json);
+    const key = source.object._key;
+    this.sources[list].push({ ...source, object: key === undefined ? {} : { _key: key } });
+    this.bytes += json.length + 1;
+    this.size++;
+  }
+
+  /** The request body; an empty list is left out (the API refuses `entities: []` next to relationships). */
+  body(): Buffer {
+    const lists: string[] = [];
+    for (const list of ['entities', 'relationships'] as const) {
+      if (this.json[list].length > 0) lists.push(`"${list}":[${this.json[list].join(',')}]`);
+    }
+    return Buffer.from(`{${lists.join(',')}}`, 'utf8');
+  }
+}
+
 async function sendBatch(
   api: SyncApi,
   jobId: string,
-  objects: SourceObject[],
+  batch: Batch,
   settings: UploadSettings,
   tally: UploadTally,
 ): Promise<void> {
-  const sent = {
-    entities: objects.filter((o) => o.kind === 'entity'),
-    relationships: objects.filter((o) => o.kind === 'relationship'),
-  };
-  // An empty list is left out: the API refuses an empty `entities` next to relationships.
-  const body: Record<string, unknown[]> = {};
-  if (sent.entities.length > 0) body.entities = sent.entities.map((o) => o.object);
-  if (sent.relationships.length > 0) body.relationships = sent.relationships.map((o) => o.object);
-  const json = Buffer.from(JSON.stringify(body), 'utf8');
-  if (json.length > MAX_BATCH_BYTES && objects.length > 1) {
-    const half = Math.ceil(objects.length / 2);
-    await sendBatch(api, jobId, objects.slice(0, half), settings, tally);
-    await sendBatch(api, jobId, objects.slice(half), settings, tally);
-    return;
-  }
-  const bytes = await gzip(json);
+  const bytes = await gzip(batch.body());
   const number = ++tally.batches;
   try {
     await api.upload(jobId, bytes, `${settings.runId}-${number}`);
   } catch (err) {
-    throw rejection(err, sent);
+    throw rejection(err, batch.sources);
   }
-  tally.entities += sent.entities.length;
-  tally.relationships += sent.relationships.length;
+  tally.entities += batch.sources.entities.length;
+  tally.relationships += batch.sources.relationships.length;
   tally.bytesSent += bytes.length;
 }
 
