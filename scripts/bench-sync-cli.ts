@@ -175,7 +175,9 @@ function peakRssKb(pid: number | undefined): number {
   }
 }
 
-async function startApi(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
+async function startApi(
+  env: NodeJS.ProcessEnv,
+): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const child = spawn(process.execPath, ['--require', 'tsx/cjs', 'src/cli.ts', 'serve'], {
     cwd: repoRoot,
     env,
@@ -185,7 +187,7 @@ async function startApi(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; 
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   for (let waited = 0; waited < 120_000; waited += 100) {
     const m = /URL:\s+(http:\/\/\S+)/.exec(output);
-    if (m !== null) return { child, url: m[1]! };
+    if (m !== null) return { child, url: m[1]!, output: () => output };
     if (child.exitCode !== null) break;
     await sleep(100);
   }
@@ -311,8 +313,10 @@ async function main(): Promise<void> {
     ];
     const r = await runSyncCli(cli, args, { ...ENV });
     const job = r.result?.job as Record<string, unknown> | undefined;
-    if (r.code !== 0)
+    if (r.code !== 0) {
       log(`  the CLI exited ${String(r.code)}: ${JSON.stringify(r.result)}\n${r.stderr}`);
+      log(`  the API's log (its end):\n${api.output().slice(-3000)}`);
+    }
     printTable(o, size, r, job);
   } finally {
     api.child.kill('SIGTERM');
