@@ -288,3 +288,37 @@ describe('graphsync sync (real CLI process, real API, real Neo4j)', function () 
     assert.equal(await jobCount(account.accountId), 0);
   });
 });
+
+describe('graphsync sync against a rate-limited API (real CLI, API, Neo4j)', function () {
+  this.timeout(120_000);
+  let api: Awaited<ReturnType<typeof startTestApi>>;
+
+  before(async () => {
+    // Three requests per key per 2 s: the CLI's start, uploads, finalize and reads exceed it.
+    api = await startTestApi({ RATE_LIMIT_WINDOW: '2s', RATE_LIMIT_PER_KEY: '3' });
+  });
+  after(async () => {
+    await api?.close();
+  });
+
+  it('waits out each 429 as Retry-After asks, and the job still FINISHES with every object', async () => {
+    const account = await freshAccount();
+    const scope = `cli-${randomUUID()}`;
+    const run = await runCli(
+      ['sync', '--scope', scope, '--batch-size', '1', '--concurrency', '2', fixture('graph.jsonl')],
+      {
+        ...process.env,
+        LOG_LEVEL: 'silent',
+        GRAPHSYNC_URL: api.url,
+        GRAPHSYNC_ACCOUNT: account.accountId,
+        GRAPHSYNC_KEY: account.key,
+      },
+    );
+    assert.equal(run.code, 0, run.stderr + run.stdout);
+    assert.match(run.stderr, /^retrying in [0-2]\.\d s: 429 Too Many Requests$/m);
+    assert.match(run.stdout, /entities: {6}3 uploaded, 3 created/);
+    const { entities, relationships } = await scopeContents(account.accountId, scope);
+    assert.equal(entities.length, 3);
+    assert.equal(relationships.length, 1);
+  });
+});
