@@ -137,13 +137,14 @@ async function sendBatch(
   tally.bytesSent += bytes.length;
 }
 
-/** A 400 about one object names it; other 4xx say what the API said. */
+/** A 400 about one object names it; a 400 or 413 about the batch says what the API said. */
 function rejection(
   err: unknown,
   sent: { entities: SourceObject[]; relationships: SourceObject[] },
 ): unknown {
-  if (!(err instanceof ApiError) || err.status >= 500) return err;
-  if (err.status === 401 || err.status === 403 || err.status === 404) return err;
+  // Only 400 (a rule broken) and 413 (too large) are the data's fault; any other answer (401, 403,
+  // 404, 409 a job no longer awaiting uploads, 429 after the retries, 5xx) is the service's.
+  if (!(err instanceof ApiError) || (err.status !== 400 && err.status !== 413)) return err;
   const object = pointedObject(err.message, sent);
   const where = object === undefined ? 'An upload was refused' : aboutObject(object, err.message);
   const message =
