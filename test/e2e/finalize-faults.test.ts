@@ -275,10 +275,11 @@ describe('finalization under faults (queue mode, real worker processes)', functi
       numRelationshipsUpdated: 0,
     });
     assert.equal(scopeDiff(await cluster.scopeContents(a, 'takeover'), graph), '');
-    const resumed =
-      /"applied":\{"e":(\d+),"r":(\d+)\}[^\n]*finalization resumed from its checkpoint/.exec(
-        second.output,
-      );
+    // This job's line: the workers also pick up pending jobs other tests left in the database,
+    // whose checkpoints may be at their start.
+    const resumed = new RegExp(
+      `"jobId":"${id}"[^\\n]*"applied":\\{"e":(\\d+),"r":(\\d+)\\}[^\\n]*finalization resumed from its checkpoint`,
+    ).exec(second.output);
     assert.ok(resumed !== null, second.output);
     // It went on from at least where the killed run was when the test looked.
     assert.ok(Number(resumed[1]) >= (node.checkpoint?.applied.e ?? 1), resumed[0]);

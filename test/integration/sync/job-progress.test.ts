@@ -164,6 +164,55 @@ describe('sync job progress stream (real HTTP, Neo4j, Redis)', function () {
     });
   });
 
+  describe('the cap on streams per process (PROGRESS_MAX_STREAMS=1)', () => {
+    let api: Awaited<ReturnType<typeof startTestApi>>;
+    before(async () => {
+      api = await startTestApi({ PROGRESS_MAX_STREAMS: '1', PROGRESS_POLL_INTERVAL: '50ms' });
+    });
+    after(async () => {
+      await api.close();
+    });
+
+    it('answers 429 past the cap, and a client that goes away gives its slot back', async () => {
+      const a = await freshAccount();
+      const start = await request(api.url)
+        .post(JOBS)
+        .set(a.headers)
+        .send({ source: 'api', scope: 'progress-cap' });
+      const id = (start.body as { job: Job }).job.id;
+      const url = `${api.url}${JOBS}/${id}/progress`;
+      // The job awaits uploads: its stream stays open until the client leaves.
+      const first = await readSse(url, a.headers, { stopWhen: (events) => events.length === 1 });
+      assert.equal(first.ended, false);
+      assert.equal(dataOf(first.events[0]!).status, 'AWAITING_UPLOADS');
+      // The client went away: the server notices, stops following the job and frees the slot,
+      // so a new stream is served (tried until then; a slot still held answers 429 at once).
+      let probe = first;
+      for (let i = 0; i < 50; i++) {
+        probe = await readSse(url, a.headers, { stopWhen: (events) => events.length === 1 });
+        if (probe.status === 200) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      assert.equal(probe.status, 200);
+      // One stream open: the next is refused.
+      let opened!: () => void;
+      const open = new Promise<void>((resolve) => (opened = resolve));
+      const held = readSse(url, a.headers, { onEvent: () => opened(), timeoutMs: 5000 });
+      await open;
+      const refused = await request(api.url).get(`${JOBS}/${id}/progress`).set(a.headers);
+      assert.equal(refused.status, 429);
+      assert.deepEqual(refused.body, {
+        error: {
+          code: 'TOO_MANY_CONCURRENT_REQUESTS',
+          message:
+            'This API process already serves 1 progress streams, at most 1 at once (PROGRESS_MAX_STREAMS); try again later',
+        },
+      });
+      assert.equal(refused.headers['retry-after'], '5');
+      await held.catch(() => undefined);
+    });
+  });
+
   describe('queue mode: followed through a second API process', () => {
     let cluster: QueueCluster;
     let apiB: Awaited<ReturnType<typeof startTestApi>>;
