@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -240,6 +241,35 @@ describe('graphsync sync (real CLI process, real API, real Neo4j)', function () 
     assert.match(lines[1]!, /^finalize: job [0-9a-f-]{36}$/);
     assert.match(lines.at(-1)!, /^finalize: FINISHED( finish \d+(\/\d+)?)? 100%$/);
     assert.ok(!run.stderr.includes('\x1b['), 'no terminal control codes');
+  });
+
+  it('on a terminal (a pseudo-terminal from script(1)): upload and finalize progress bars', async function () {
+    if (spawnSync('script', ['--version']).status !== 0) this.skip();
+    const account = await freshAccount();
+    const scope = `cli-${randomUUID()}`;
+    const cli = [process.execPath, '--require', 'tsx/cjs', 'src/cli.ts', 'sync', '--scope', scope];
+    const command = [...cli, fixture('graph.json')].map((a) => `'${a}'`).join(' ');
+    // Asynchronously: the API answering the CLI runs in this process.
+    const child = spawn('script', ['-qec', command, '/dev/null'], {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        GRAPHSYNC_URL: api.url,
+        GRAPHSYNC_ACCOUNT: account.accountId,
+        GRAPHSYNC_KEY: account.key,
+      },
+    });
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    const status = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const run = { status, stdout };
+    assert.equal(run.status, 0, run.stdout);
+    // cli-progress draws on the terminal: the bars, their last state, and no plain progress lines.
+    assert.match(run.stdout, /upload +\|█+\| 100% \| 0\.0\/0\.0 MB, 4 objects/);
+    assert.match(run.stdout, /finalize \|█+\| 100% \| FINISHED/);
+    assert.doesNotMatch(run.stdout, /^upload: /m);
+    assert.match(run.stdout, /entities: {6}3 uploaded, 3 created/);
+    await assertFixtureGraph(account.accountId, scope);
   });
 
   it('a wrong key: exit 1 with the API message and what to check; nothing is started', async () => {
