@@ -32,7 +32,7 @@ const DOMAIN = [
   'rules',
   'health',
 ];
-const ADAPTERS = ['actions', 'queue', 'http'];
+const ADAPTERS = ['actions', 'queue', 'http', 'sync-client'];
 const ROOTS = ['api.ts', 'worker.ts', 'cli.ts', 'compose'];
 
 /** [name, entries] from the bottom layer up. */

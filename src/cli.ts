@@ -9,6 +9,7 @@ import { KEY_ROLES } from './accounts/key-roles';
 import type * as ApiModule from './api';
 import { chooseWorkerRuntime } from './compose/runtime-choice';
 import { reportFailure } from './compose/cli-failures';
+import { addSyncCommand } from './compose/cli-sync';
 import { type Config, loadConfig } from './config/config';
 import type * as OpenGraphModule from './graph/open-graph';
 import type { OpenGraph } from './graph/open-graph';
@@ -18,10 +19,9 @@ import { repoRoot } from './paths';
 import type * as WorkerModule from './worker';
 
 /**
- * The `graphsync` command: `serve` (what `npm start` runs), `worker`, and account / API key
- * administration. Results are JSON on stdout; progress and errors go to stderr. Exit codes: 0
- * done, 1 failed, 2 usage error (a bad command, option or argument).
- *
+ * The `graphsync` command: `serve` (what `npm start` runs), `worker`, account / API key
+ * administration, and `sync` (src/compose/cli-sync.ts). Results are JSON on stdout; progress and
+ * errors go to stderr. Exit codes: 0 done, 1 failed, 2 usage error (sync adds 3 and 4).
  * Only what a command needs is loaded: `serve` and `worker` import the API and the workers when
  * they run, so that an admin command against a running service starts in well under a second.
  */
@@ -86,6 +86,7 @@ export function buildProgram(entry: CliEntry = {}): Command {
 
   addAccountCommands(program, open);
   addKeyCommands(program, open);
+  addSyncCommand(program, packageVersion());
   return program;
 }
 

@@ -89,8 +89,11 @@ function syntaxProblem(err: CsvError, headerWidth: number | undefined): string {
   }
 }
 
-/** What the header says about each column, and how a row becomes an object. */
-class Header {
+/**
+ * What the header says about each column, and how a row becomes an object. Exported for the sync
+ * CLI (src/sync-client), which reads CSV files as a stream with the same rules.
+ */
+export class Header {
   readonly width: number;
   /** Columns holding one value each. */
   private readonly scalars: Array<{ name: string; at: number }> = [];
