@@ -52,8 +52,15 @@ export class ProgressStreams implements JobProgressApi {
         5,
       );
     }
-    const first = progressEvent(await this.deps.jobs.get(ref));
+    // The slot is taken before the job is read, so a burst of opens cannot pass the cap together.
     this.open++;
+    let first: ProgressEvent;
+    try {
+      first = progressEvent(await this.deps.jobs.get(ref));
+    } catch (err) {
+      this.open--;
+      throw err;
+    }
     return this.events(ref, first, AbortSignal.any([signal, this.closing.signal]));
   }
 

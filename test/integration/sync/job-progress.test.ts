@@ -211,6 +211,44 @@ describe('sync job progress stream (real HTTP, Neo4j, Redis)', function () {
       assert.equal(refused.headers['retry-after'], '5');
       await held.catch(() => undefined);
     });
+
+    it('a burst of opens at once gets one stream and four 429s; an unknown job takes no slot', async () => {
+      const a = await freshAccount();
+      const start = await request(api.url)
+        .post(JOBS)
+        .set(a.headers)
+        .send({ source: 'api', scope: 'progress-burst' });
+      const url = `${api.url}${JOBS}/${(start.body as { job: Job }).job.id}/progress`;
+      const slotFree = async (): Promise<void> => {
+        for (let i = 0; i < 100; i++) {
+          const probe = await readSse(url, a.headers, { stopWhen: (e) => e.length === 1 });
+          if (probe.status === 200) return;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        assert.fail('the slot was never given back');
+      };
+      await slotFree(); // the earlier test's streams are gone
+      const clients = Array.from({ length: 5 }, () => new AbortController());
+      const statuses = await Promise.all(
+        clients.map((c) =>
+          fetch(url, { headers: a.headers, signal: c.signal }).then((r) => r.status),
+        ),
+      );
+      for (const c of clients) c.abort();
+      assert.deepEqual(
+        statuses.sort(),
+        [200, 429, 429, 429, 429],
+        'the cap held under a burst of opens',
+      );
+      await slotFree();
+      for (let i = 0; i < 3; i++) {
+        const unknown = await request(api.url)
+          .get(`${JOBS}/${randomUUID()}/progress`)
+          .set(a.headers);
+        assert.equal(unknown.status, 404);
+      }
+      await slotFree(); // three 404s left the one slot free
+    });
   });
 
   describe('queue mode: followed through a second API process', () => {
