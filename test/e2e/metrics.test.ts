@@ -20,14 +20,8 @@ const PHASE = 'graphsync_finalize_phase_duration_seconds_count';
 const STATEMENT = 'graphsync_neo4j_statement_duration_seconds_count';
 const RULES = 'graphsync_rule_evaluation_duration_seconds_count';
 const DELIVERIES = 'graphsync_outbound_deliveries_total';
-const PHASES = [
-  'bulk-file',
-  'entities',
-  'delete-entities',
-  'relationships',
-  'delete-relationships',
-  'finish',
-];
+/** A job without a bulk file has no `bulk-file` phase. */
+const PHASES = ['entities', 'delete-entities', 'relationships', 'delete-relationships', 'finish'];
 
 describe('metrics: the API and a worker scraped around real work (queue mode)', function () {
   this.timeout(120_000);
@@ -167,11 +161,12 @@ describe('metrics: the API and a worker scraped around real work (queue mode)', 
     assert.equal(api(STATEMENT, { statement: 'sync/accept-finalize' }), 1);
     assert.equal(wrk(STATEMENT, { statement: 'sync/claim-finalize-run' }), 1);
     assert.equal(wrk(STATEMENT, { statement: 'sync/create-job' }), 0);
-    // A DIFF job with a scope runs every phase once, on the worker only.
+    // A DIFF job with a scope (and no bulk file) runs every other phase once, on the worker only.
     for (const phase of PHASES) {
       assert.equal(wrk(PHASE, { phase }), 1, phase);
       assert.equal(api(PHASE, { phase }), 0, phase);
     }
+    assert.equal(wrk(PHASE, { phase: 'bulk-file' }), 0, 'a job without a bulk file has none');
     // Queue depths read from Redis at the scrape; no stalled job; Node's process metrics.
     for (const state of ['waiting', 'active', 'delayed', 'failed']) {
       assert.equal(sampleValue(worker1, 'graphsync_queue_jobs', { queue: 'finalize', state }), 0);

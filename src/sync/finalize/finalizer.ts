@@ -21,7 +21,7 @@ import { FencedOutError, fencedGraph, fencedTxTimeoutMs } from './finalize-fence
 import { effectiveScope } from './finalize-order';
 import { type FinalizePlan, type FinalizeStep, planFinalization } from './finalize-plan';
 import { type Checkpoint, counters, Progress, readCheckpoint } from './finalize-progress';
-import { inPhase, phasesOf } from './phase-telemetry';
+import { inPhase, inPhases } from './phase-telemetry';
 
 /**
  * Applies a FINALIZE_PENDING job to the graph: entities first (batch by batch, in upload order),
@@ -132,17 +132,12 @@ export class Finalizer {
         'finalization resumed from its checkpoint',
       );
     }
-    await Progress.enterBulkFile(graph, ref, claimed);
-    const job = await inPhase('bulk-file', () => stageBulkFile({ ...this.deps, run }, claimed));
+    const job = await this.bulkFile(claimed, { graph, ref, run, checkpoint });
     const plan = planFinalization({ job, scope, deleted: checkpoint?.deleted ?? {} });
     const ctx = await this.context(job, { graph, scope, checkpoint, plan });
     const progress = new Progress(graph, ref, ctx, checkpoint, plan);
     // A re-run (the worker of an earlier run died or stalled) recounts deletes it cannot skip.
-    for (const { phase, steps } of phasesOf(plan.steps)) {
-      await inPhase(phase, async () => {
-        for (const step of steps) await this.runStep(step, { ctx, progress, rerun: run > 1 });
-      });
-    }
+    await inPhases(plan.steps, (step) => this.runStep(step, { ctx, progress, rerun: run > 1 }));
     return inPhase('finish', async () => {
       const finished = await this.finish(ctx, progress, run);
       this.deps.logger.info(
@@ -152,6 +147,19 @@ export class Finalizer {
       await this.cleanUp(finished);
       return finished;
     });
+  }
+
+  /**
+   * The bulk-upload file into staging (when the job has one), shown and timed as the `bulk-file`
+   * phase. A resumed run (it has a checkpoint) staged it already: its progress is not reset.
+   */
+  private async bulkFile(
+    claimed: StoredJob,
+    at: { graph: GraphAccess; ref: JobRef; run: number; checkpoint: Checkpoint | undefined },
+  ): Promise<StoredJob> {
+    if (claimed.bulkFileKey === undefined) return claimed;
+    if (at.checkpoint === undefined) await Progress.enterBulkFile(at.graph, at.ref, claimed);
+    return inPhase('bulk-file', () => stageBulkFile({ ...this.deps, run: at.run }, claimed));
   }
 
   /** What the run's apply steps share: the job, its mode, scope, time, tally and lookups. */

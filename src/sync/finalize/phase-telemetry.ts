@@ -35,3 +35,15 @@ export function phasesOf(
 export function inPhase<T>(phase: FinalizePhase, run: () => Promise<T>): Promise<T> {
   return timeFinalizePhase(phase, run);
 }
+
+/** Runs the plan's steps phase by phase, each phase timed and in its span (inPhase). */
+export async function inPhases(
+  steps: FinalizeStep[],
+  run: (step: FinalizeStep) => Promise<void>,
+): Promise<void> {
+  for (const { phase, steps: inThisPhase } of phasesOf(steps)) {
+    await inPhase(phase, async () => {
+      for (const step of inThisPhase) await run(step);
+    });
+  }
+}
