@@ -48,7 +48,13 @@ export async function startMetricsListener(opts: {
               ? json(401, { error: { code: 'UNAUTHORIZED', message: 'Invalid metrics token' } })
               : answer(200, s.contentType, s.text),
           );
-    work.catch(() => json(500, { error: { code: 'INTERNAL', message: 'Internal error' } }));
+    work
+      .catch(() => {
+        // A failure after the answer began cannot become a 500: the connection is cut instead.
+        if (res.headersSent) res.destroy();
+        else json(500, { error: { code: 'INTERNAL', message: 'Internal error' } });
+      })
+      .catch(() => res.destroy());
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
