@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isoDateTimeMs } from '../common/iso-date-time';
 import { ValidationError } from '../errors/app-error';
 import type { Graph } from '../graph/graph';
 import { decodeTimeIdCursor, encodeTimeIdCursor, pageLimit } from '../paging/keyset-page';
@@ -154,7 +155,7 @@ function toEvent(row: EventRow): AuditEvent {
 /** An ISO 8601 date-time with its offset, to epoch ms; null when not given; else a 400. */
 function instant(name: 'since' | 'until', value: string | undefined): number | null {
   if (value === undefined) return null;
-  const ms = ISO_DATE_TIME.test(value) ? Date.parse(value) : Number.NaN;
+  const ms = isoDateTimeMs(value);
   if (Number.isNaN(ms)) {
     throw new ValidationError(
       `query parameter '${name}' must be an ISO 8601 date-time such as 2026-01-31T12:00:00Z`,
@@ -162,5 +163,3 @@ function instant(name: 'since' | 'until', value: string | undefined): number | n
   }
   return ms;
 }
-
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i;

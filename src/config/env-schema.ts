@@ -1,14 +1,11 @@
 import { z } from 'zod';
+import { blankAsUnset, httpUrl } from './schema-parts';
 import { telemetrySchema } from './telemetry-config';
 
 /**
  * The environment variables graphsync reads, with their types, limits and defaults
  * (docs/guide/configuration.md). src/config/config.ts parses process.env with it once.
  */
-
-/** An empty value means "use the default" (z.coerce would turn '' into 0, a random port). */
-const blankAsUnset = (v: unknown): unknown =>
-  typeof v === 'string' && v.trim() === '' ? undefined : v;
 
 const port = z.coerce
   .number({ error: 'must be a number' })
@@ -79,12 +76,6 @@ const limitsSchema = {
   RATE_LIMIT_PER_ACCOUNT: count(1, 100_000_000, 12_000),
   AUTH_FAILURE_LIMIT: count(1, 100_000_000, 30),
 };
-
-/** An http(s) URL without query or fragment, trailing slashes dropped. */
-const httpUrl = z
-  .string()
-  .regex(/^https?:\/\/[^\s?#]+$/, 'must be an http:// or https:// URL without query or fragment')
-  .transform((v) => v.replace(/\/+$/, ''));
 
 /**
  * Where staged uploads, bulk files and raw-data content live (docs/operations/object-storage.md):

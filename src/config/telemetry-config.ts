@@ -1,17 +1,10 @@
 import { z } from 'zod';
+import { blankAsUnset, httpUrl } from './schema-parts';
 
 /**
  * The settings of metrics and tracing (docs/operations/metrics.md, docs/operations/tracing.md).
  * The OTEL_* names are OpenTelemetry's standard ones; tracing is on when an endpoint is set.
  */
-const blankAsUnset = (v: unknown): unknown =>
-  typeof v === 'string' && v.trim() === '' ? undefined : v;
-
-const httpUrl = z
-  .string()
-  .trim()
-  .regex(/^https?:\/\/[^\s]+$/, 'must be an http:// or https:// URL');
-
 export const telemetrySchema = {
   METRICS_TOKEN: z.preprocess(
     blankAsUnset,
@@ -62,8 +55,7 @@ export interface TelemetryConfig {
 export function telemetryConfig(e: TelemetryEnv): TelemetryConfig {
   const base = e.OTEL_EXPORTER_OTLP_ENDPOINT;
   const endpoint =
-    e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ??
-    (base === undefined ? undefined : `${base.replace(/\/+$/, '')}/v1/traces`);
+    e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (base === undefined ? undefined : `${base}/v1/traces`);
   return {
     metricsToken: e.METRICS_TOKEN,
     workerMetricsPort: e.WORKER_METRICS_PORT,

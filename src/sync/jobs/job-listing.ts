@@ -1,3 +1,4 @@
+import { isoDateTimeMs } from '../../common/iso-date-time';
 import { ValidationError } from '../../errors/app-error';
 import type { Graph } from '../../graph/graph';
 import { decodeTimeIdCursor, encodeTimeIdCursor, pageLimit } from '../../paging/keyset-page';
@@ -78,16 +79,10 @@ function source(value: string | undefined): JobSource | null {
 }
 
 const EPOCH_MS = /^\d{1,15}$/;
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i;
-
 /** Epoch ms as the job resource writes times, or an ISO 8601 date-time as GET /audit-events. */
 function startedSince(value: string | undefined): number | null {
   if (value === undefined) return null;
-  const ms = EPOCH_MS.test(value)
-    ? Number(value)
-    : ISO_DATE_TIME.test(value)
-      ? Date.parse(value)
-      : Number.NaN;
+  const ms = EPOCH_MS.test(value) ? Number(value) : isoDateTimeMs(value);
   if (Number.isNaN(ms)) {
     throw new ValidationError(
       "query parameter 'startedSince' must be epoch milliseconds or an ISO 8601 date-time such as 2026-01-31T12:00:00Z",

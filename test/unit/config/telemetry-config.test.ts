@@ -70,7 +70,7 @@ describe('loadConfig: metrics and tracing settings', () => {
         assert.deepEqual(err.problems, [
           'METRICS_TOKEN must be at least 16 characters when set',
           "WORKER_METRICS_PORT must be between 0 and 65535 (got '70000')",
-          "OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// URL (got 'collector:4318')",
+          "OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// URL without query or fragment (got 'collector:4318')",
           "OTEL_BSP_SCHEDULE_DELAY must be at least 1 (got '0')",
         ]);
         return true;
