@@ -48,7 +48,14 @@ export class PresignedUploadUrls implements BulkUploadUrls {
       retry: 'PUT it again with',
     });
     if (info.size > this.maxBytes) throw tooLarge(this.maxBytes);
-    return { key, ...meta, size: info.size, uploadedAt: info.lastModified };
+    return {
+      key,
+      ...meta,
+      size: info.size,
+      uploadedAt: info.lastModified,
+      // Finalize reads this version only: a PUT after this check does not replace what it applies.
+      ...(info.etag === undefined ? {} : { etag: info.etag }),
+    };
   }
 }
 
