@@ -15,10 +15,52 @@ export interface BlobStore {
   putStream(key: string, data: AsyncIterable<Buffer>): Promise<void>;
   /** Reads one object; rejects with a NotFoundError when there is none. */
   get(key: string): Promise<Buffer>;
+  /**
+   * Reads one object whole if it is still the one expected: at most `maxBytes` long and, when
+   * `etag` is given, with that ETag (a conditional GET). Otherwise rejects with a BlobChangedError
+   * without buffering more than `maxBytes`; with a NotFoundError when there is none. A store
+   * without ETags (the filesystem: graphsync writes each key once) checks the size only.
+   */
+  getExpected(key: string, expect: ExpectedBlob): Promise<Buffer>;
   /** Streams one object (large content is never buffered whole). */
   stream(key: string): Promise<Readable>;
   /** Deletes every object whose key starts with the prefix; no error when there is none. */
   deletePrefix(prefix: string): Promise<void>;
+}
+
+/** What getExpected holds an object to. */
+export interface ExpectedBlob {
+  maxBytes: number;
+  etag?: string;
+}
+
+/** The object is not the one expected (getExpected): replaced, or longer than allowed. */
+export class BlobChangedError extends Error {
+  constructor(
+    key: string,
+    readonly reason: 'replaced' | 'longer',
+    why: string,
+  ) {
+    super(`The stored object '${key}' ${why}`);
+    this.name = 'BlobChangedError';
+  }
+}
+
+/** The bytes of a body, collected while they stay within maxBytes (else a BlobChangedError). */
+export async function collectAtMost(
+  body: AsyncIterable<Buffer>,
+  key: string,
+  maxBytes: number,
+): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > maxBytes)
+      throw new BlobChangedError(key, 'longer', `is longer than ${maxBytes} bytes`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
 }
 
 const SAFE_SEGMENT = /^[A-Za-z0-9._-]+$/;
@@ -47,6 +89,8 @@ export interface ObjectInfo {
   contentType: string | undefined;
   contentEncoding: string | undefined;
   contentDisposition: string | undefined;
+  /** Names this content of the object: getExpected reads this very object back with it. */
+  etag: string | undefined;
 }
 
 /**

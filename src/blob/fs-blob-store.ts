@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { NotFoundError } from '../errors/app-error';
-import type { BlobStore } from './blob-store';
+import { BlobChangedError, type BlobStore, collectAtMost, type ExpectedBlob } from './blob-store';
 
 /**
  * BlobStore on the local filesystem under one root directory. Writes go to a temporary file that
@@ -39,6 +39,23 @@ export class FsBlobStore implements BlobStore {
       return await fs.promises.readFile(this.fileOf(key));
     } catch (err) {
       throw notFound(err, key);
+    }
+  }
+
+  async getExpected(key: string, expect: ExpectedBlob): Promise<Buffer> {
+    // No ETags here: graphsync writes each key once, under a fresh name (the size is checked).
+    const file = this.fileOf(key);
+    const stat = await fs.promises.stat(file).catch((err: unknown) => {
+      throw notFound(err, key);
+    });
+    if (stat.size > expect.maxBytes) {
+      throw new BlobChangedError(key, 'longer', `is longer than ${expect.maxBytes} bytes`);
+    }
+    const body = fs.createReadStream(file);
+    try {
+      return await collectAtMost(body, key, expect.maxBytes);
+    } finally {
+      body.destroy();
     }
   }
 

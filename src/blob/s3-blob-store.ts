@@ -11,7 +11,14 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { NotFoundError } from '../errors/app-error';
-import type { BlobStore, ObjectInfo, PresignedPut } from './blob-store';
+import {
+  BlobChangedError,
+  type BlobStore,
+  collectAtMost,
+  type ExpectedBlob,
+  type ObjectInfo,
+  type PresignedPut,
+} from './blob-store';
 
 /** How to reach the bucket (src/config: BLOB_STORE=s3 and the S3_* settings). */
 export interface S3BlobStoreOptions {
@@ -77,6 +84,38 @@ export class S3BlobStore implements BlobStore, PresignedPut {
     return Buffer.concat(chunks);
   }
 
+  /**
+   * A GET with If-Match (S3 answers 412 for another version), the response's ETag compared as
+   * well (for servers that ignore If-Match), and its Content-Length checked before the body is
+   * read; the body is then counted as it arrives.
+   */
+  async getExpected(key: string, expect: ExpectedBlob): Promise<Buffer> {
+    const replaced = () =>
+      new BlobChangedError(key, 'replaced', `was replaced: its ETag is no longer ${expect.etag}`);
+    let body: Readable | undefined;
+    try {
+      const res = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.opts.bucket,
+          Key: this.keyOf(key),
+          ...(expect.etag === undefined ? {} : { IfMatch: expect.etag }),
+        }),
+      );
+      if (!(res.Body instanceof Readable)) throw new Error(`No body for object '${key}'`);
+      body = res.Body;
+      if (expect.etag !== undefined && res.ETag !== expect.etag) throw replaced();
+      if ((res.ContentLength ?? 0) > expect.maxBytes) {
+        throw new BlobChangedError(key, 'longer', `is longer than ${expect.maxBytes} bytes`);
+      }
+      return await collectAtMost(body, key, expect.maxBytes);
+    } catch (err) {
+      if (preconditionFailed(err)) throw replaced();
+      throw notFound(err, key);
+    } finally {
+      body?.destroy();
+    }
+  }
+
   async stream(key: string): Promise<Readable> {
     try {
       const res = await this.client.send(
@@ -117,6 +156,7 @@ export class S3BlobStore implements BlobStore, PresignedPut {
         contentType: res.ContentType,
         contentEncoding: res.ContentEncoding,
         contentDisposition: res.ContentDisposition,
+        etag: res.ETag,
       };
     } catch (err) {
       if (notFound(err, key) instanceof NotFoundError) return undefined;
@@ -186,4 +226,9 @@ function notFound(err: unknown, key: string): unknown {
   return name === 'NoSuchKey' || name === 'NotFound'
     ? new NotFoundError(`No stored object '${key}'`)
     : err;
+}
+
+function preconditionFailed(err: unknown): boolean {
+  const e = err as { name?: unknown; $metadata?: { httpStatusCode?: unknown } };
+  return e.name === 'PreconditionFailed' || e.$metadata?.httpStatusCode === 412;
 }

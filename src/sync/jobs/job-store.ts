@@ -10,6 +10,8 @@ import { type JobNode, type StoredJob, toJob, zeroCounters } from './stored-job'
 /** The bulk file as recorded on the job node when it is received. */
 export interface BulkFileRecord extends BulkFileInfo {
   key: string;
+  /** S3 mode: the ETag of the object that was checked; finalize reads that version only. */
+  etag?: string;
 }
 
 /**
@@ -178,6 +180,7 @@ export class JobStore {
         bulkFileContentType: file.contentType ?? null,
         bulkFileContentEncoding: file.contentEncoding ?? null,
         bulkFileName: file.fileName ?? null,
+        bulkFileETag: file.etag ?? null,
       },
     });
     return row === undefined ? undefined : toJob(row.job);

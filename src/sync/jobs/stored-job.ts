@@ -28,6 +28,8 @@ export interface StoredJob extends SyncJob {
   bulkUploadUrlExpiresAt?: number;
   /** Where the bulk file is in the blob store, once it was received. */
   bulkFileKey?: string;
+  /** S3 mode: the ETag of the bulk file as it was checked (finalize reads that version only). */
+  bulkFileETag?: string;
   /** The phases of the latest finalization run, done and total (job-progress.ts). */
   finalizePhases?: PhaseProgress[];
 }
@@ -80,6 +82,7 @@ export function toJob(node: JobNode): StoredJob {
   if (typeof node.bulkFileKey === 'string') {
     job.bulkFileKey = node.bulkFileKey;
     job.bulkFile = bulkFileOf(node);
+    if (typeof node.bulkFileETag === 'string') job.bulkFileETag = node.bulkFileETag;
   }
   withProgress(job, node);
   return job;
@@ -117,6 +120,7 @@ export function publicJob(job: StoredJob): SyncJob {
   delete rest.finalizeCheckpoint;
   delete rest.bulkUploadUrlExpiresAt;
   delete rest.bulkFileKey;
+  delete rest.bulkFileETag;
   delete rest.finalizePhases;
   return rest as SyncJob;
 }

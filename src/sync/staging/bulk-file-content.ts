@@ -59,6 +59,43 @@ export function fileNameOf(contentDisposition: string | undefined): string | und
   return base === undefined || base === '' ? undefined : base;
 }
 
+/** A bulk file's headers as sent (or as an object store kept them). */
+export interface BulkFileHeaders {
+  contentType: string | undefined;
+  contentEncoding: string | undefined;
+  contentDisposition: string | undefined;
+}
+
+/**
+ * What a bulk file's headers tell: its type, encoding and file name; 415 for an encoding it does
+ * not know or when neither type nor name tell its format. `refusal` words that 415 for where the
+ * file went: what could not be told (`format`) and how to send it again (`retry`).
+ */
+export function bulkFileMetaOf(
+  headers: BulkFileHeaders,
+  refusal: { format: string; retry: string },
+): BulkFileMeta {
+  const meta: BulkFileMeta = {
+    ...optional('contentType', headers.contentType?.trim() || undefined),
+    ...optional('contentEncoding', encodingOf(headers.contentEncoding)),
+    ...optional('fileName', fileNameOf(headers.contentDisposition)),
+  };
+  if (bulkFileFormat(meta) === undefined) {
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Cannot tell ${refusal.format} Content-Type '${meta.contentType ?? '(none)'}'` +
+        (meta.fileName === undefined ? '' : ` and file name '${meta.fileName}'`) +
+        `: ${refusal.retry} a JSON, CSV or YAML Content-Type, or application/octet-stream with a ` +
+        'Content-Disposition filename ending in .json, .csv or .yaml',
+    );
+  }
+  return meta;
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
+}
+
 /**
  * The format of a bulk file: named by its Content-Type; when that is absent or the generic
  * `application/octet-stream`, by its file name's extension. Undefined when neither tells.

@@ -1,4 +1,4 @@
-import type { BlobStore } from '../../blob/blob-store';
+import { BlobChangedError, type BlobStore } from '../../blob/blob-store';
 import {
   ConflictError,
   DataRejectedError,
@@ -67,12 +67,19 @@ async function readBulkFile(
   job: StoredJob,
   key: string,
 ): Promise<ValidatedBatch> {
-  const stored = await blobs.get(key).catch((err: unknown) => {
+  const meta = job.bulkFile ?? { size: 0, uploadedAt: 0 };
+  // The file as it was checked and recorded, no other: a PUT to a presigned URL can replace the
+  // object until the URL expires, and nothing larger than the recorded size is buffered.
+  const expected = {
+    maxBytes: meta.size,
+    ...(job.bulkFileETag === undefined ? {} : { etag: job.bulkFileETag }),
+  };
+  const stored = await blobs.getExpected(key, expected).catch((err: unknown) => {
+    if (err instanceof BlobChangedError) throw changedFile(err, meta.size);
     throw err instanceof NotFoundError
       ? new UnavailableError(`The bulk file ${key} is missing from the blob store`, err)
       : err;
   });
-  const meta = job.bulkFile ?? { size: stored.length, uploadedAt: 0 };
   const format = bulkFileFormat(meta);
   if (format === undefined) {
     throw new DataRejectedError(
@@ -102,6 +109,17 @@ async function readBulkFile(
     const located = locateError(err, upload);
     throw located instanceof ValidationError ? new DataRejectedError(located.message) : located;
   }
+}
+
+/** FAILED, as a file refused at finalize: what changed, and that nothing of it was applied. */
+function changedFile(err: BlobChangedError, size: number): DataRejectedError {
+  return new DataRejectedError(
+    (err.reason === 'replaced'
+      ? 'The bulk file was replaced after graphsync checked it'
+      : `The bulk file is longer than the ${size} bytes it had when graphsync checked it`) +
+      ' (a PUT to the upload URL after finalize or after the URL was asked for again), so none ' +
+      'of it was applied: upload the new file with a new sync job',
+  );
 }
 
 function requireFinalizePending(job: StoredJob): void {

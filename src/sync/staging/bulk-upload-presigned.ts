@@ -1,13 +1,6 @@
 import type { PresignedPut } from '../../blob/blob-store';
-import { AppError } from '../../errors/app-error';
 import type { BulkFileRecord } from '../jobs/job-store';
-import {
-  type BulkFileMeta,
-  bulkFileFormat,
-  encodingOf,
-  fileNameOf,
-  tooLarge,
-} from './bulk-file-content';
+import { bulkFileMetaOf, tooLarge } from './bulk-file-content';
 import {
   BULK_UPLOAD_URL_LIFETIME_MS,
   type BulkUploadTarget,
@@ -50,29 +43,22 @@ export class PresignedUploadUrls implements BulkUploadUrls {
     const key = keyOf(ref);
     const info = await this.store.head(key);
     if (info === undefined) return undefined;
-    const meta: BulkFileMeta = {
-      ...optional('contentType', info.contentType?.trim() || undefined),
-      ...optional('contentEncoding', encodingOf(info.contentEncoding)),
-      ...optional('fileName', fileNameOf(info.contentDisposition)),
-    };
-    if (bulkFileFormat(meta) === undefined) {
-      throw new AppError(
-        'UNSUPPORTED_MEDIA_TYPE',
-        `Cannot tell the format of the file PUT to the bulk upload URL from its Content-Type '${meta.contentType ?? '(none)'}'` +
-          (meta.fileName === undefined ? '' : ` and file name '${meta.fileName}'`) +
-          ': PUT it again with a JSON, CSV or YAML Content-Type, or application/octet-stream with a ' +
-          'Content-Disposition filename ending in .json, .csv or .yaml',
-      );
-    }
+    const meta = bulkFileMetaOf(info, {
+      format: 'the format of the file PUT to the bulk upload URL from its',
+      retry: 'PUT it again with',
+    });
     if (info.size > this.maxBytes) throw tooLarge(this.maxBytes);
-    return { key, ...meta, size: info.size, uploadedAt: info.lastModified };
+    return {
+      key,
+      ...meta,
+      size: info.size,
+      uploadedAt: info.lastModified,
+      // Finalize reads this version only: a PUT after this check does not replace what it applies.
+      ...(info.etag === undefined ? {} : { etag: info.etag }),
+    };
   }
 }
 
 function keyOf(ref: { accountId: string; jobId: string }): string {
   return bulkFileBlobKey(ref.accountId, ref.jobId, PRESIGNED_UPLOAD_ID);
-}
-
-function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
-  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
 }

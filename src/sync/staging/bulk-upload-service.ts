@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BlobStore } from '../../blob/blob-store';
 import { AppError, ConflictError, ForbiddenError } from '../../errors/app-error';
-import {
-  type BulkFileMeta,
-  bulkFileFormat,
-  checkedBulkFile,
-  encodingOf,
-  fileNameOf,
-  tooLarge,
-} from './bulk-file-content';
+import { bulkFileMetaOf, checkedBulkFile, tooLarge } from './bulk-file-content';
 import { BULK_UPLOAD_URL_LIFETIME_MS, type BulkUploadTarget } from './bulk-upload-urls';
 import type {
   BulkFilePut,
@@ -91,20 +84,7 @@ export class BulkUploadService implements BulkUploadApi {
     const target = this.verified(input);
     const job = await this.deps.jobs.get(target);
     rejectUpload(job);
-    const meta: BulkFileMeta = {
-      ...optional('contentType', input.contentType?.trim() || undefined),
-      ...optional('contentEncoding', encodingOf(input.contentEncoding)),
-      ...optional('fileName', fileNameOf(input.contentDisposition)),
-    };
-    if (bulkFileFormat(meta) === undefined) {
-      throw new AppError(
-        'UNSUPPORTED_MEDIA_TYPE',
-        `Cannot tell the bulk file's format from Content-Type '${meta.contentType ?? '(none)'}'` +
-          (meta.fileName === undefined ? '' : ` and file name '${meta.fileName}'`) +
-          ': send a JSON, CSV or YAML Content-Type, or application/octet-stream with a ' +
-          'Content-Disposition filename ending in .json, .csv or .yaml',
-      );
-    }
+    const meta = bulkFileMetaOf(input, { format: "the bulk file's format from", retry: 'send' });
     if (Number(input.contentLength ?? 0) > this.deps.maxBytes) throw tooLarge(this.deps.maxBytes);
 
     const ref: JobRef = { accountId: target.accountId, jobId: target.jobId };
@@ -167,8 +147,4 @@ function rejectUpload(job: StoredJob): void {
       'BULK_FILE_ALREADY_UPLOADED',
     );
   }
-}
-
-function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
-  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
 }

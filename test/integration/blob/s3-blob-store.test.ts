@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
 import { S3BlobStore } from '../../../src/blob/s3-blob-store';
@@ -180,16 +180,19 @@ describe('S3 blob store (real S3Mock)', function () {
     assert.equal(res.status, 200, await res.text());
     const info = await s.head('staging/a/j3/bulk-s3');
     assert.deepEqual(
-      { ...info, lastModified: undefined },
+      { ...info, lastModified: undefined, etag: undefined },
       {
         size: 8,
         lastModified: undefined,
         contentType: 'text/csv',
         contentEncoding: 'identity',
         contentDisposition: 'attachment; filename="graph.csv"',
+        etag: undefined,
       },
     );
     assert.ok(Math.abs((info?.lastModified ?? 0) - Date.now()) < 60_000);
+    // A single PUT's ETag is the quoted MD5 of its body.
+    assert.equal(info?.etag, `"${createHash('md5').update('k,v\n1,2\n').digest('hex')}"`);
     s.close();
   });
 

@@ -151,6 +151,33 @@ describeOnS3('sync jobs: bulk upload URL presigned for S3 (real API server, S3Mo
     assert.deepEqual(await storedGraph(c.account.accountId, scope), normalized(FILE));
   });
 
+  it('a file replaced after it was checked is not applied: FAILED, the graph untouched', async () => {
+    const c = await client();
+    const { id, scope, url } = await jobWithUrl(c);
+    const headers = { 'Content-Type': 'application/json' };
+    assert.equal((await putTo(url, json(FILE), headers)).status, 200);
+    // Asking for the URL again checks and records the file (as finalize does first thing)...
+    assertError(await c.post(id, 'uploadUrl'), 409, 'BULK_FILE_ALREADY_UPLOADED');
+    const recorded = (await c.job(id)).bulkFile;
+    // ...but the presigned URL stays valid: a larger, different file replaces the object.
+    const other = { entities: [entity('swapped', { pad: 'x'.repeat(MAX) })] };
+    assert.equal((await putTo(url, json(other), headers)).status, 200);
+    const job = await c.finalize(id);
+    assert.equal(job.status, 'FAILED', JSON.stringify(job));
+    assert.equal(
+      job.error,
+      'The bulk file was replaced after graphsync checked it (a PUT to the upload URL after ' +
+        'finalize or after the URL was asked for again), so none of it was applied: upload the ' +
+        'new file with a new sync job',
+    );
+    assert.deepEqual(job.bulkFile, recorded);
+    assert.deepEqual(await storedGraph(c.account.accountId, scope), {
+      entities: [],
+      relationships: [],
+    });
+    assert.deepEqual(await stagedFiles(server.blobRoot, c.account.accountId, id), []);
+  });
+
   it('abort deletes the object PUT to the URL with the staging folder', async () => {
     const c = await client();
     const { id, url } = await jobWithUrl(c);
