@@ -1,13 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { components } from '../generated/openapi';
-import { ApiError, JOBS, type SyncApi, type SyncJob } from './api-client';
+import { progressEvent, type ProgressEvent } from '../sync/jobs/job-progress';
+import { ApiError, JOBS, type SyncApi } from './api-client';
 
 /**
  * One `event: progress` of `GET .../jobs/{jobId}/progress` (the contract's SyncJobProgressEvent):
  * the job's status, finalize phase and percent, each phase's done and total objects, its counters
- * so far, and whether it is the last event.
+ * so far, and whether it is the last event. Events made from the job alone (polling, the final
+ * answer) come from the server's own `progressEvent`, so both have the same fields and counters.
  */
-export type ProgressEvent = components['schemas']['SyncJobProgressEvent'];
+export type { ProgressEvent };
+export { progressEvent };
 
 /**
  * Follows the job's progress stream (server-sent events) until its final event. If the service
@@ -63,34 +65,10 @@ async function pollJob(
 ): Promise<void> {
   for (;;) {
     const job = await api.getJob(jobId);
-    onEvent(eventOfJob(job));
+    onEvent(progressEvent(job));
     if (job.done) return;
     await sleep(1000, undefined, { signal });
   }
-}
-
-const COUNTERS = [
-  'numEntitiesUploaded',
-  'numRelationshipsUploaded',
-  'numEntitiesCreated',
-  'numEntitiesUpdated',
-  'numEntitiesDeleted',
-  'numRelationshipsCreated',
-  'numRelationshipsUpdated',
-  'numRelationshipsDeleted',
-] as const;
-
-/** An event made from the job itself (when there is no stream, and for the final answer). */
-export function eventOfJob(job: SyncJob): ProgressEvent {
-  return {
-    jobId: job.id,
-    status: job.status,
-    phase: job.phase ?? null,
-    percent: job.percent ?? null,
-    phases: [],
-    counters: Object.fromEntries(COUNTERS.map((name) => [name, job[name]])),
-    final: job.done,
-  };
 }
 
 interface Message {

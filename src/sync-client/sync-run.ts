@@ -11,7 +11,7 @@ import {
   readInput,
   UsageError,
 } from './input-file';
-import { eventOfJob, followJob, type ProgressEvent } from './progress-stream';
+import { followJob, progressEvent, type ProgressEvent } from './progress-stream';
 import { BarView, JsonLinesView, LineView, type ProgressView } from './progress-view';
 import { type Output, report, reportDryRun, type RunFailure } from './run-report';
 import { InputError, type SourceObject } from './source-object';
@@ -175,7 +175,7 @@ class SyncRun {
     const problem = await following;
     if (problem !== undefined && !stop.signal.aborted) throw problem;
     const job = answer.done ? answer : await this.api.getJob(jobId);
-    if (!sawFinal) this.view.progress(eventOfJob(job));
+    if (!sawFinal) this.view.progress(progressEvent(job));
     this.job = job;
     return job;
   }
