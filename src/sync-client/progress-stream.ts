@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { progressEvent, type ProgressEvent } from '../sync/jobs/job-progress';
-import { ApiError, JOBS, type SyncApi } from './api-client';
+import { JOBS, type SyncApi } from './api-client';
 
 /**
  * One `event: progress` of `GET .../jobs/{jobId}/progress` (the contract's SyncJobProgressEvent):
@@ -12,9 +12,9 @@ export type { ProgressEvent };
 export { progressEvent };
 
 /**
- * Follows the job's progress stream (server-sent events) until its final event. If the service
- * has no stream (an older graphsync answers 404 for the route) or the connection drops, it goes on
- * by reading the job every second instead: `onEvent` then sees events made from the job, without
+ * Follows the job's progress stream (server-sent events) until its final event. If the stream
+ * fails in any way (an older graphsync answers 404 for the route, 429 past PROGRESS_MAX_STREAMS,
+ * the connection drops), it goes on by reading the job every second instead: `onEvent` then sees events made from the job, without
  * phases. Returns when the job is done; `signal` stops it early.
  */
 export async function followJob(
@@ -25,9 +25,10 @@ export async function followJob(
 ): Promise<void> {
   try {
     if (await followStream(api, jobId, onEvent, signal)) return;
-  } catch (err) {
+  } catch {
+    // Whatever kept the stream from us (404 from an older service, 429 past the service's
+    // PROGRESS_MAX_STREAMS, a proxy, the network), reading the job still works.
     if (signal.aborted) return;
-    if (err instanceof ApiError && err.status !== 404) throw err;
   }
   await pollJob(api, jobId, onEvent, signal);
 }
@@ -39,8 +40,10 @@ async function followStream(
   onEvent: (event: ProgressEvent) => void,
   signal: AbortSignal,
 ): Promise<boolean> {
+  // Not retried: on any failure, polling the job takes over at once.
+  const headers = { Accept: 'text/event-stream' };
   const res = await api.send(
-    { method: 'GET', path: `${JOBS}/${jobId}/progress`, headers: { Accept: 'text/event-stream' } },
+    { method: 'GET', path: `${JOBS}/${jobId}/progress`, headers, once: true },
     signal,
   );
   if (res.body === null) return false;

@@ -162,9 +162,13 @@ class SyncRun {
     try {
       answer = await this.api.finalize(jobId);
     } catch (err) {
-      stop.abort();
-      await following;
-      throw err;
+      const job = await this.jobAfterFailedFinalize(jobId);
+      if (job === undefined) {
+        stop.abort();
+        await following;
+        throw err;
+      }
+      answer = job;
     }
     this.job = answer;
     // Local mode answers once the job is done: the stream's last event (with the phases) follows
@@ -178,6 +182,21 @@ class SyncRun {
     if (!sawFinal) this.view.progress(progressEvent(job));
     this.job = job;
     return job;
+  }
+
+  /**
+   * Finalize failed (no answer, a proxy's 502, or 409 because an earlier finalize got through):
+   * the job says whether it was finalized after all. FINALIZE_PENDING or done: it was, and is
+   * followed like an answered one. Otherwise (or if the job cannot be read) undefined: the
+   * finalize's own error stands. Finalize is never sent again (it is not idempotent).
+   */
+  private async jobAfterFailedFinalize(jobId: string): Promise<SyncJob | undefined> {
+    try {
+      const job = await this.api.getJob(jobId);
+      return job.done || job.status === 'FINALIZE_PENDING' ? job : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** After a failure: the job is aborted, so that it does not wait for uploads for a day. */
