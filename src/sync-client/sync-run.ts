@@ -245,7 +245,7 @@ function viewFor(options: SyncRunOptions): ProgressView {
 }
 
 /** What went wrong, as an exit code and a message for people. */
-function failureOf(err: unknown): RunFailure {
+export function failureOf(err: unknown): RunFailure {
   if (err instanceof InputError)
     return { code: EXIT.invalid, kind: 'INVALID_INPUT', message: err.message };
   if (err instanceof UploadRejectedError) {
@@ -267,5 +267,11 @@ function failureOf(err: unknown): RunFailure {
   if (err instanceof Error && err.name === 'UnreachableError') {
     return { code: EXIT.failed, kind: 'UNREACHABLE', message: err.message };
   }
-  throw err;
+  // Anything else (a file that cannot be read, say): still a failure the job is aborted for and
+  // the result reported, never an exception that leaves the job awaiting uploads for a day.
+  return {
+    code: EXIT.failed,
+    kind: 'ERROR',
+    message: err instanceof Error ? err.message : String(err),
+  };
 }

@@ -5,6 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { Redis } from 'ioredis';
 import { repoRoot } from '../../src/paths';
 import { freshAccount, redisUrl, startTestApi, type TestAccount } from '../helpers/harness';
@@ -126,6 +127,23 @@ describe('graphsync sync when a finalize answer is lost or a file is cut short (
       }
     });
   }
+
+  it('a truncated .gz: exit 3 naming the file, the result printed, the job ABORTED', async () => {
+    const account = await freshAccount();
+    const file = path.join(tmp, `cut-${randomUUID()}.jsonl.gz`);
+    const gz = zlib.gzipSync(fs.readFileSync(graphJsonl));
+    fs.writeFileSync(file, gz.subarray(0, gz.length - 12));
+    const run = await syncJson(api.url, account, ['--scope', `r-${randomUUID()}`, file]);
+    assert.equal(run.code, 3, run.stderr + run.stdout);
+    assert.equal(run.result.type, 'result', run.stdout);
+    assert.equal(run.result.exitCode, 3);
+    assert.equal(run.result.error?.code, 'INVALID_INPUT');
+    assert.match(
+      run.result.error.message,
+      /cut-.*\.jsonl\.gz: the gzip data is corrupt or truncated/,
+    );
+    assert.equal(await jobStatus(api.url, account, run.result.job!.id), 'ABORTED');
+  });
 });
 
 describe('graphsync sync when the progress stream is refused (queue mode, PROGRESS_MAX_STREAMS=1)', function () {
