@@ -51,8 +51,12 @@ export interface RequestOptions {
   /** Sent as is when `{ bytes, headers }` (already encoded), otherwise as JSON. */
   body?: unknown;
   headers?: Record<string, string>;
-  /** Sent once: no retry on any answer or network failure (finalize, which is not idempotent). */
-  once?: boolean;
+  /**
+   * Which failures are retried: `all` (the default) those above; `refused` only 429, which the
+   * service answers (rate limits, concurrency caps) before it acts on a request, for finalize,
+   * which is not idempotent; `none`: sent once.
+   */
+  retry?: 'all' | 'refused' | 'none';
   /** Instead of fetch's own (which gives up waiting for headers after 300 s). */
   dispatcher?: Dispatcher;
 }
@@ -61,8 +65,8 @@ export interface RequestOptions {
  * The few sync-job calls the CLI makes, over fetch (undici, built into Node), typed with the
  * contract's schemas (src/generated/openapi.ts). 429, 502, 503 and 504 answers and network
  * failures are retried with exponential backoff, waiting what a Retry-After header asks for.
- * Retrying an upload is safe because each batch carries a correlation id. Finalize is sent once
- * and waited for without a time limit (local mode answers only once the job is applied): the
+ * Retrying an upload is safe because each batch carries a correlation id. Finalize is retried
+ * only after 429 (refused before the service acted on it) and waited for without a time limit (local mode answers only once the job is applied): the
  * caller reads the job to learn what became of a finalize that failed (sync-run.ts).
  */
 export class SyncApi {
@@ -103,12 +107,12 @@ export class SyncApi {
     return (await this.json<{ job: SyncJob }>({ method: 'POST', path, body, headers })).job;
   }
 
-  /** Sent once, never retried, and not timed out; see the class comment. */
+  /** Retried only after 429 (not acted on), and not timed out; see the class comment. */
   async finalize(jobId: string): Promise<SyncJob> {
     const path = `${JOBS}/${jobId}/finalize`;
     const dispatcher = new Agent({ headersTimeout: 0, bodyTimeout: 0 });
     try {
-      const options = { method: 'POST', path, body: {}, once: true, dispatcher } as const;
+      const options = { method: 'POST', path, body: {}, retry: 'refused', dispatcher } as const;
       return (await this.json<{ job: SyncJob }>(options)).job;
     } finally {
       await dispatcher.close();
@@ -128,19 +132,22 @@ export class SyncApi {
   /** A 2xx response (its body unread), after retries; otherwise ApiError or UnreachableError. */
   async send(options: RequestOptions, signal?: AbortSignal): Promise<Response> {
     for (let attempt = 1; ; attempt++) {
-      const last = options.once === true || attempt >= this.retry.attempts;
+      const policy = options.retry ?? 'all';
+      const last = policy === 'none' || attempt >= this.retry.attempts;
       let res: Response;
       try {
         res = await fetch(this.urlOf(options.path), this.init(options, signal));
       } catch (err) {
         if (signal?.aborted === true) throw err;
         const why = networkProblem(err);
-        if (last) throw new UnreachableError(`Cannot reach ${this.connection.url}: ${why}`);
+        if (last || policy === 'refused')
+          throw new UnreachableError(`Cannot reach ${this.connection.url}: ${why}`);
         await this.wait(why, this.backoff(attempt), signal);
         continue;
       }
       if (res.ok) return res;
-      if (!last && RETRIED_STATUSES.has(res.status)) {
+      const retried = policy === 'refused' ? res.status === 429 : RETRIED_STATUSES.has(res.status);
+      if (!last && retried) {
         const wait = retryAfterMs(res.headers.get('retry-after')) ?? this.backoff(attempt);
         await res.body?.cancel();
         await this.wait(`${res.status} ${res.statusText}`, Math.min(wait, 60_000), signal);

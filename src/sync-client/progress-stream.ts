@@ -43,7 +43,7 @@ async function followStream(
   // Not retried: on any failure, polling the job takes over at once.
   const headers = { Accept: 'text/event-stream' };
   const res = await api.send(
-    { method: 'GET', path: `${JOBS}/${jobId}/progress`, headers, once: true },
+    { method: 'GET', path: `${JOBS}/${jobId}/progress`, headers, retry: 'none' },
     signal,
   );
   if (res.body === null) return false;
