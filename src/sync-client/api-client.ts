@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Agent, type Dispatcher } from 'undici';
 import type { components } from '../generated/openapi';
 
 export type SyncJob = components['schemas']['SyncJob'];
@@ -50,13 +51,23 @@ export interface RequestOptions {
   /** Sent as is when `{ bytes, headers }` (already encoded), otherwise as JSON. */
   body?: unknown;
   headers?: Record<string, string>;
+  /**
+   * Which failures are retried: `all` (the default) those above; `refused` only 429, which the
+   * service answers (rate limits, concurrency caps) before it acts on a request, for finalize,
+   * which is not idempotent; `none`: sent once.
+   */
+  retry?: 'all' | 'refused' | 'none';
+  /** Instead of fetch's own (which gives up waiting for headers after 300 s). */
+  dispatcher?: Dispatcher;
 }
 
 /**
  * The few sync-job calls the CLI makes, over fetch (undici, built into Node), typed with the
  * contract's schemas (src/generated/openapi.ts). 429, 502, 503 and 504 answers and network
  * failures are retried with exponential backoff, waiting what a Retry-After header asks for.
- * Retrying an upload is safe because each batch carries a correlation id.
+ * Retrying an upload is safe because each batch carries a correlation id. Finalize is retried
+ * only after 429 (refused before the service acted on it) and waited for without a time limit (local mode answers only once the job is applied): the
+ * caller reads the job to learn what became of a finalize that failed (sync-run.ts).
  */
 export class SyncApi {
   constructor(
@@ -96,9 +107,16 @@ export class SyncApi {
     return (await this.json<{ job: SyncJob }>({ method: 'POST', path, body, headers })).job;
   }
 
+  /** Retried only after 429 (not acted on), and not timed out; see the class comment. */
   async finalize(jobId: string): Promise<SyncJob> {
     const path = `${JOBS}/${jobId}/finalize`;
-    return (await this.json<{ job: SyncJob }>({ method: 'POST', path, body: {} })).job;
+    const dispatcher = new Agent({ headersTimeout: 0, bodyTimeout: 0 });
+    try {
+      const options = { method: 'POST', path, body: {}, retry: 'refused', dispatcher } as const;
+      return (await this.json<{ job: SyncJob }>(options)).job;
+    } finally {
+      await dispatcher.close();
+    }
   }
 
   async abort(jobId: string, reason: string): Promise<SyncJob> {
@@ -114,19 +132,22 @@ export class SyncApi {
   /** A 2xx response (its body unread), after retries; otherwise ApiError or UnreachableError. */
   async send(options: RequestOptions, signal?: AbortSignal): Promise<Response> {
     for (let attempt = 1; ; attempt++) {
-      const last = attempt >= this.retry.attempts;
+      const policy = options.retry ?? 'all';
+      const last = policy === 'none' || attempt >= this.retry.attempts;
       let res: Response;
       try {
         res = await fetch(this.urlOf(options.path), this.init(options, signal));
       } catch (err) {
         if (signal?.aborted === true) throw err;
         const why = networkProblem(err);
-        if (last) throw new UnreachableError(`Cannot reach ${this.connection.url}: ${why}`);
+        if (last || policy === 'refused')
+          throw new UnreachableError(`Cannot reach ${this.connection.url}: ${why}`);
         await this.wait(why, this.backoff(attempt), signal);
         continue;
       }
       if (res.ok) return res;
-      if (!last && RETRIED_STATUSES.has(res.status)) {
+      const retried = policy === 'refused' ? res.status === 429 : RETRIED_STATUSES.has(res.status);
+      if (!last && retried) {
         const wait = retryAfterMs(res.headers.get('retry-after')) ?? this.backoff(attempt);
         await res.body?.cancel();
         await this.wait(`${res.status} ${res.statusText}`, Math.min(wait, 60_000), signal);
@@ -146,7 +167,11 @@ export class SyncApi {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(options.body);
     }
-    return { method: options.method, headers, body, signal };
+    const init = { method: options.method, headers, body, signal };
+    // Node's fetch is undici: it takes an undici dispatcher (not in the DOM's RequestInit type).
+    return options.dispatcher === undefined
+      ? init
+      : ({ ...init, dispatcher: options.dispatcher } as unknown as RequestInit);
   }
 
   private backoff(attempt: number): number {

@@ -115,8 +115,12 @@ export async function* readInput(
         break;
     }
   } catch (err) {
-    if ((err as { code?: string }).code === 'Z_DATA_ERROR') {
-      throw new InputError(`${input.name}: the gzip data is corrupt (${(err as Error).message})`);
+    // Every zlib error (Z_DATA_ERROR: corrupt, Z_BUF_ERROR: truncated, ...) is the file's fault.
+    const code = (err as { code?: unknown }).code;
+    if (input.gzip && typeof code === 'string' && code.startsWith('Z_')) {
+      throw new InputError(
+        `${input.name}: the gzip data is corrupt or truncated (${(err as Error).message})`,
+      );
     }
     throw err;
   } finally {

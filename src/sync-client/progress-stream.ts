@@ -1,18 +1,20 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { components } from '../generated/openapi';
-import { ApiError, JOBS, type SyncApi, type SyncJob } from './api-client';
+import { progressEvent, type ProgressEvent } from '../sync/jobs/job-progress';
+import { JOBS, type SyncApi } from './api-client';
 
 /**
  * One `event: progress` of `GET .../jobs/{jobId}/progress` (the contract's SyncJobProgressEvent):
  * the job's status, finalize phase and percent, each phase's done and total objects, its counters
- * so far, and whether it is the last event.
+ * so far, and whether it is the last event. Events made from the job alone (polling, the final
+ * answer) come from the server's own `progressEvent`, so both have the same fields and counters.
  */
-export type ProgressEvent = components['schemas']['SyncJobProgressEvent'];
+export type { ProgressEvent };
+export { progressEvent };
 
 /**
- * Follows the job's progress stream (server-sent events) until its final event. If the service
- * has no stream (an older graphsync answers 404 for the route) or the connection drops, it goes on
- * by reading the job every second instead: `onEvent` then sees events made from the job, without
+ * Follows the job's progress stream (server-sent events) until its final event. If the stream
+ * fails in any way (an older graphsync answers 404 for the route, 429 past PROGRESS_MAX_STREAMS,
+ * the connection drops), it goes on by reading the job every second instead: `onEvent` then sees events made from the job, without
  * phases. Returns when the job is done; `signal` stops it early.
  */
 export async function followJob(
@@ -23,9 +25,10 @@ export async function followJob(
 ): Promise<void> {
   try {
     if (await followStream(api, jobId, onEvent, signal)) return;
-  } catch (err) {
+  } catch {
+    // Whatever kept the stream from us (404 from an older service, 429 past the service's
+    // PROGRESS_MAX_STREAMS, a proxy, the network), reading the job still works.
     if (signal.aborted) return;
-    if (err instanceof ApiError && err.status !== 404) throw err;
   }
   await pollJob(api, jobId, onEvent, signal);
 }
@@ -37,8 +40,10 @@ async function followStream(
   onEvent: (event: ProgressEvent) => void,
   signal: AbortSignal,
 ): Promise<boolean> {
+  // Not retried: on any failure, polling the job takes over at once.
+  const headers = { Accept: 'text/event-stream' };
   const res = await api.send(
-    { method: 'GET', path: `${JOBS}/${jobId}/progress`, headers: { Accept: 'text/event-stream' } },
+    { method: 'GET', path: `${JOBS}/${jobId}/progress`, headers, retry: 'none' },
     signal,
   );
   if (res.body === null) return false;
@@ -63,34 +68,10 @@ async function pollJob(
 ): Promise<void> {
   for (;;) {
     const job = await api.getJob(jobId);
-    onEvent(eventOfJob(job));
+    onEvent(progressEvent(job));
     if (job.done) return;
     await sleep(1000, undefined, { signal });
   }
-}
-
-const COUNTERS = [
-  'numEntitiesUploaded',
-  'numRelationshipsUploaded',
-  'numEntitiesCreated',
-  'numEntitiesUpdated',
-  'numEntitiesDeleted',
-  'numRelationshipsCreated',
-  'numRelationshipsUpdated',
-  'numRelationshipsDeleted',
-] as const;
-
-/** An event made from the job itself (when there is no stream, and for the final answer). */
-export function eventOfJob(job: SyncJob): ProgressEvent {
-  return {
-    jobId: job.id,
-    status: job.status,
-    phase: job.phase ?? null,
-    percent: job.percent ?? null,
-    phases: [],
-    counters: Object.fromEntries(COUNTERS.map((name) => [name, job[name]])),
-    final: job.done,
-  };
 }
 
 interface Message {

@@ -11,7 +11,7 @@ import {
   readInput,
   UsageError,
 } from './input-file';
-import { eventOfJob, followJob, type ProgressEvent } from './progress-stream';
+import { followJob, progressEvent, type ProgressEvent } from './progress-stream';
 import { BarView, JsonLinesView, LineView, type ProgressView } from './progress-view';
 import { type Output, report, reportDryRun, type RunFailure } from './run-report';
 import { InputError, type SourceObject } from './source-object';
@@ -162,9 +162,13 @@ class SyncRun {
     try {
       answer = await this.api.finalize(jobId);
     } catch (err) {
-      stop.abort();
-      await following;
-      throw err;
+      const job = await this.jobAfterFailedFinalize(jobId);
+      if (job === undefined) {
+        stop.abort();
+        await following;
+        throw err;
+      }
+      answer = job;
     }
     this.job = answer;
     // Local mode answers once the job is done: the stream's last event (with the phases) follows
@@ -175,9 +179,24 @@ class SyncRun {
     const problem = await following;
     if (problem !== undefined && !stop.signal.aborted) throw problem;
     const job = answer.done ? answer : await this.api.getJob(jobId);
-    if (!sawFinal) this.view.progress(eventOfJob(job));
+    if (!sawFinal) this.view.progress(progressEvent(job));
     this.job = job;
     return job;
+  }
+
+  /**
+   * Finalize failed (no answer, a proxy's 502, or 409 because an earlier finalize got through):
+   * the job says whether it was finalized after all. FINALIZE_PENDING or done: it was, and is
+   * followed like an answered one. Otherwise (or if the job cannot be read) undefined: the
+   * finalize's own error stands. Finalize is never sent again (it is not idempotent).
+   */
+  private async jobAfterFailedFinalize(jobId: string): Promise<SyncJob | undefined> {
+    try {
+      const job = await this.api.getJob(jobId);
+      return job.done || job.status === 'FINALIZE_PENDING' ? job : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** After a failure: the job is aborted, so that it does not wait for uploads for a day. */
@@ -226,7 +245,7 @@ function viewFor(options: SyncRunOptions): ProgressView {
 }
 
 /** What went wrong, as an exit code and a message for people. */
-function failureOf(err: unknown): RunFailure {
+export function failureOf(err: unknown): RunFailure {
   if (err instanceof InputError)
     return { code: EXIT.invalid, kind: 'INVALID_INPUT', message: err.message };
   if (err instanceof UploadRejectedError) {
@@ -248,5 +267,11 @@ function failureOf(err: unknown): RunFailure {
   if (err instanceof Error && err.name === 'UnreachableError') {
     return { code: EXIT.failed, kind: 'UNREACHABLE', message: err.message };
   }
-  throw err;
+  // Anything else (a file that cannot be read, say): still a failure the job is aborted for and
+  // the result reported, never an exception that leaves the job awaiting uploads for a day.
+  return {
+    code: EXIT.failed,
+    kind: 'ERROR',
+    message: err instanceof Error ? err.message : String(err),
+  };
 }
