@@ -12,6 +12,7 @@ import {
   type Res,
   scopeContents,
 } from './lifecycle-helpers';
+import { forEachBlobStore } from '../../helpers/blob-stores';
 
 /**
  * Many uploads in flight to one job at once, as the JupiterOne SDK sends them (6 batches at a
@@ -103,7 +104,7 @@ class WriteTxSpy {
   }
 }
 
-describe('sync jobs: concurrent uploads to one job (API process, real Neo4j)', function () {
+forEachBlobStore('sync jobs: concurrent uploads to one job (API process, real Neo4j)', function () {
   this.timeout(180_000);
   let api: Awaited<ReturnType<typeof startTestApi>>;
   let spy: WriteTxSpy;

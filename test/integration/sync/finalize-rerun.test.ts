@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { freshAccount, startTestApi, testGraph, testSync, uploadJson } from '../../helpers/harness';
+import { forEachBlobStore } from '../../helpers/blob-stores';
 
 /**
  * A finalization that runs again after its worker died must report what the earlier run already
@@ -7,7 +8,7 @@ import { freshAccount, startTestApi, testGraph, testSync, uploadJson } from '../
  * have, before the worker "died"; the re-run then finds nothing left to delete and must still
  * count the delete (it recounts from the job's stamps when `finalizeRuns` says it is a re-run).
  */
-describe('finalize re-run after an interrupted run (real Neo4j)', () => {
+forEachBlobStore('finalize re-run after an interrupted run (real Neo4j)', () => {
   it('counts the soft deletes of the interrupted run', async () => {
     const graph = await testGraph();
     const a = await freshAccount();
@@ -49,95 +50,98 @@ describe('finalize re-run after an interrupted run (real Neo4j)', () => {
   });
 });
 
-describe('finalize bookkeeping: hand-back, claims and local-mode resume (real Neo4j)', () => {
-  const entity = (key: string) => ({ _key: key, _type: 't', _class: 'Thing' });
+forEachBlobStore(
+  'finalize bookkeeping: hand-back, claims and local-mode resume (real Neo4j)',
+  () => {
+    const entity = (key: string) => ({ _key: key, _type: 't', _class: 'Thing' });
 
-  it('hands an accepted finalize back only while no run has claimed it', async () => {
-    const a = await freshAccount();
-    const sync = await testSync({ queued: true });
-    const start = async () => {
-      const job = await sync.service.start({
-        accountId: a.accountId,
-        body: { source: 'api', scope: `s-${Math.random()}` },
-      });
-      const ref = { accountId: a.accountId, jobId: job.id };
-      await uploadJson(sync, ref, { entities: [entity('k')] });
-      await sync.service.finalize({ ...ref, body: {} });
-      return ref;
-    };
-    const unclaimed = await start();
-    const back = await sync.jobs.returnUnclaimedFinalize(unclaimed);
-    assert.equal(back?.status, 'AWAITING_UPLOADS');
+    it('hands an accepted finalize back only while no run has claimed it', async () => {
+      const a = await freshAccount();
+      const sync = await testSync({ queued: true });
+      const start = async () => {
+        const job = await sync.service.start({
+          accountId: a.accountId,
+          body: { source: 'api', scope: `s-${Math.random()}` },
+        });
+        const ref = { accountId: a.accountId, jobId: job.id };
+        await uploadJson(sync, ref, { entities: [entity('k')] });
+        await sync.service.finalize({ ...ref, body: {} });
+        return ref;
+      };
+      const unclaimed = await start();
+      const back = await sync.jobs.returnUnclaimedFinalize(unclaimed);
+      assert.equal(back?.status, 'AWAITING_UPLOADS');
 
-    const claimed = await start();
-    const claim = await sync.jobs.claimRun(claimed);
-    assert.deepEqual([claim.mine, claim.earlier, claim.job.finalizeRuns], [true, null, 1]);
-    assert.equal(await sync.jobs.returnUnclaimedFinalize(claimed), undefined);
-    assert.equal((await sync.jobs.get(claimed)).status, 'FINALIZE_PENDING');
-    // Accepted again after a hand-back, a job takes a new place in its scope's order.
-    await sync.service.finalize({ ...unclaimed, body: {} });
-    const again = await sync.jobs.get(unclaimed);
-    assert.equal(again.status, 'FINALIZE_PENDING');
-    assert.equal(again.finalizeSeq, 2);
-  });
+      const claimed = await start();
+      const claim = await sync.jobs.claimRun(claimed);
+      assert.deepEqual([claim.mine, claim.earlier, claim.job.finalizeRuns], [true, null, 1]);
+      assert.equal(await sync.jobs.returnUnclaimedFinalize(claimed), undefined);
+      assert.equal((await sync.jobs.get(claimed)).status, 'FINALIZE_PENDING');
+      // Accepted again after a hand-back, a job takes a new place in its scope's order.
+      await sync.service.finalize({ ...unclaimed, body: {} });
+      const again = await sync.jobs.get(unclaimed);
+      assert.equal(again.status, 'FINALIZE_PENDING');
+      assert.equal(again.finalizeSeq, 2);
+    });
 
-  it('a later job of the scope cannot claim a run while an earlier one is pending', async () => {
-    const a = await freshAccount();
-    const sync = await testSync({ queued: true });
-    const refs = [];
-    for (const key of ['first', 'second']) {
-      const job = await sync.service.start({
-        accountId: a.accountId,
-        body: { source: 'api', scope: 'ordered' },
-      });
-      const ref = { accountId: a.accountId, jobId: job.id };
-      await uploadJson(sync, ref, { entities: [entity(key)] });
-      await sync.service.finalize({ ...ref, body: {} });
-      refs.push(ref);
-    }
-    const [first, second] = refs as [(typeof refs)[0], (typeof refs)[0]];
-    const blocked = await sync.jobs.claimRun(second);
-    assert.deepEqual(
-      [blocked.mine, blocked.earlier, blocked.job.finalizeRuns],
-      [false, first.jobId, 0],
-    );
-    assert.equal((await sync.finalizer.attempt(second)).status, 'waiting');
-    assert.equal((await sync.finalizer.run(first)).status, 'FINISHED');
-    const done = await sync.finalizer.run(second);
-    assert.equal(done.status, 'FINISHED');
-    assert.equal(done.numEntitiesDeleted, 1);
-  });
-
-  it('a local-mode API finishes the finalizations left pending when it starts', async () => {
-    const a = await freshAccount();
-    const sync = await testSync({ queued: true });
-    const startJob = async () => {
-      const job = await sync.service.start({
-        accountId: a.accountId,
-        body: { source: 'api', scope: 'resume' },
-      });
-      return { accountId: a.accountId, jobId: job.id };
-    };
-    const first = await startJob();
-    await uploadJson(sync, first, { entities: [entity('old')] });
-    await sync.service.finalize({ ...first, body: {} });
-    assert.equal((await sync.finalizer.run(first)).numEntitiesCreated, 1);
-    // Left pending by a process that stopped: an empty DIFF, which deletes 'old' when it runs.
-    // (No uploads: the API under test keeps its staged data in a data directory of its own.)
-    const left = await startJob();
-    await sync.service.finalize({ ...left, body: {} });
-    assert.equal((await sync.jobs.get(left)).status, 'FINALIZE_PENDING');
-    const api = await startTestApi();
-    try {
-      const deadline = Date.now() + 45_000; // the start-up pass runs a finalize on Neo4j
-      while (Date.now() < deadline && (await sync.jobs.get(left)).status === 'FINALIZE_PENDING') {
-        await new Promise((r) => setTimeout(r, 100));
+    it('a later job of the scope cannot claim a run while an earlier one is pending', async () => {
+      const a = await freshAccount();
+      const sync = await testSync({ queued: true });
+      const refs = [];
+      for (const key of ['first', 'second']) {
+        const job = await sync.service.start({
+          accountId: a.accountId,
+          body: { source: 'api', scope: 'ordered' },
+        });
+        const ref = { accountId: a.accountId, jobId: job.id };
+        await uploadJson(sync, ref, { entities: [entity(key)] });
+        await sync.service.finalize({ ...ref, body: {} });
+        refs.push(ref);
       }
-      const done = await sync.jobs.get(left);
-      assert.equal(done.status, 'FINISHED', JSON.stringify(done));
+      const [first, second] = refs as [(typeof refs)[0], (typeof refs)[0]];
+      const blocked = await sync.jobs.claimRun(second);
+      assert.deepEqual(
+        [blocked.mine, blocked.earlier, blocked.job.finalizeRuns],
+        [false, first.jobId, 0],
+      );
+      assert.equal((await sync.finalizer.attempt(second)).status, 'waiting');
+      assert.equal((await sync.finalizer.run(first)).status, 'FINISHED');
+      const done = await sync.finalizer.run(second);
+      assert.equal(done.status, 'FINISHED');
       assert.equal(done.numEntitiesDeleted, 1);
-    } finally {
-      await api.close();
-    }
-  });
-});
+    });
+
+    it('a local-mode API finishes the finalizations left pending when it starts', async () => {
+      const a = await freshAccount();
+      const sync = await testSync({ queued: true });
+      const startJob = async () => {
+        const job = await sync.service.start({
+          accountId: a.accountId,
+          body: { source: 'api', scope: 'resume' },
+        });
+        return { accountId: a.accountId, jobId: job.id };
+      };
+      const first = await startJob();
+      await uploadJson(sync, first, { entities: [entity('old')] });
+      await sync.service.finalize({ ...first, body: {} });
+      assert.equal((await sync.finalizer.run(first)).numEntitiesCreated, 1);
+      // Left pending by a process that stopped: an empty DIFF, which deletes 'old' when it runs.
+      // (No uploads: the API under test keeps its staged data in a data directory of its own.)
+      const left = await startJob();
+      await sync.service.finalize({ ...left, body: {} });
+      assert.equal((await sync.jobs.get(left)).status, 'FINALIZE_PENDING');
+      const api = await startTestApi();
+      try {
+        const deadline = Date.now() + 45_000; // the start-up pass runs a finalize on Neo4j
+        while (Date.now() < deadline && (await sync.jobs.get(left)).status === 'FINALIZE_PENDING') {
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        const done = await sync.jobs.get(left);
+        assert.equal(done.status, 'FINISHED', JSON.stringify(done));
+        assert.equal(done.numEntitiesDeleted, 1);
+      } finally {
+        await api.close();
+      }
+    });
+  },
+);

@@ -10,12 +10,13 @@ import {
   send,
   startJob,
 } from './formats-helpers';
+import { forEachBlobStore } from '../../helpers/blob-stores';
 
 /**
  * Upload formats (issue 4) through HTTP on the real Neo4j: the CSV conversion rules (numbers and
  * booleans, arrays, relationship rows, blank lines).
  */
-describe('sync jobs: upload formats (HTTP, real Neo4j)', () => {
+forEachBlobStore('sync jobs: upload formats (HTTP, real Neo4j)', () => {
   describe('CSV conversion', () => {
     it('converts JSON number literals and true/false; everything else, and system columns, stay text', async () => {
       const { jobs, accountId, id } = await startJob();

@@ -11,6 +11,7 @@ import {
   startJob,
   yaml,
 } from './formats-helpers';
+import { forEachBlobStore } from '../../helpers/blob-stores';
 
 /**
  * Upload formats (issue 4) through HTTP on the real Neo4j: JSON, CSV and YAML bodies, plain or
@@ -139,7 +140,7 @@ const VARIANTS: Variant[] = [
   variant('yaml', 'gzip'),
 ];
 
-describe('sync jobs: upload formats (HTTP, real Neo4j)', () => {
+forEachBlobStore('sync jobs: upload formats (HTTP, real Neo4j)', () => {
   describe('every format and encoding writes the same graph', () => {
     for (const v of VARIANTS) {
       it(`${v.name} on /upload`, async () => {

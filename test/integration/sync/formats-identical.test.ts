@@ -4,6 +4,7 @@ import request from 'supertest';
 import { stringify as toYaml } from 'yaml';
 import { freshAccount, startTestApi, type TestAccount } from '../../helpers/harness';
 import { JOBS, scopeContents, type ScopeContents } from './semantics-helpers';
+import { forEachBlobStore } from '../../helpers/blob-stores';
 
 /**
  * The issue's acceptance test: the same 1,000-entity graph (with relationships) uploaded as JSON,
@@ -89,7 +90,7 @@ function comparable(c: ScopeContents) {
   };
 }
 
-describe('one graph, every upload format: identical results (HTTP, real Neo4j)', () => {
+forEachBlobStore('one graph, every upload format: identical results (HTTP, real Neo4j)', () => {
   let api: Awaited<ReturnType<typeof startTestApi>>;
   let account: TestAccount;
   const { entities, relationships } = graph();

@@ -12,6 +12,7 @@ import {
   send,
   YAML_TYPE,
 } from './formats-helpers';
+import { forEachBlobStore } from '../../helpers/blob-stores';
 
 /**
  * Upload formats (issue 4) through HTTP on the real Neo4j: malformed, undecodable and unsupported
@@ -20,7 +21,7 @@ import {
 
 const ACCEPTED = 'application/json, text/csv, application/yaml, text/yaml, application/x-yaml';
 
-describe('sync jobs: upload formats (HTTP, real Neo4j)', () => {
+forEachBlobStore('sync jobs: upload formats (HTTP, real Neo4j)', () => {
   describe('malformed, undecodable and unsupported bodies change nothing', () => {
     interface Refusal {
       name: string;

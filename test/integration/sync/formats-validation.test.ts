@@ -12,12 +12,13 @@ import {
   startJob,
   yaml,
 } from './formats-helpers';
+import { forEachBlobStore } from '../../helpers/blob-stores';
 
 /**
  * Upload formats (issue 4) through HTTP on the real Neo4j: the same validation, and the same
  * messages, in every format (CSV ones naming the line).
  */
-describe('sync jobs: upload formats (HTTP, real Neo4j)', () => {
+forEachBlobStore('sync jobs: upload formats (HTTP, real Neo4j)', () => {
   describe('the same validation, and messages, in every format', () => {
     interface Rejection {
       name: string;

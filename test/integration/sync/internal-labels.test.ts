@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import request from 'supertest';
 import { freshAccount, testApp, testGraph } from '../../helpers/harness';
+import { forEachBlobStore } from '../../helpers/blob-stores';
 
 const JOBS = '/persister/synchronization/jobs';
 
@@ -10,7 +11,7 @@ const JOBS = '/persister/synchronization/jobs';
  * (`:_Account`, `:_SyncJob`...), so such entities neither collide with the tenancy's account
  * nodes nor trip their uniqueness constraints.
  */
-describe('entity classes never collide with graphsync bookkeeping labels', () => {
+forEachBlobStore('entity classes never collide with graphsync bookkeeping labels', () => {
   it('two Account entities with the tenant account id as their id sync in two scopes', async () => {
     const app = await testApp();
     const a = await freshAccount();
@@ -57,7 +58,7 @@ describe('entity classes never collide with graphsync bookkeeping labels', () =>
  * An entity's `_type` is a label too when an analyst can type it and J1QL would read it as a type
  * (`MATCH (b:aws_s3_bucket)`); it follows the type when a later write changes it (decision 0034).
  */
-describe('entity types as labels', () => {
+forEachBlobStore('entity types as labels', () => {
   async function scopeLabels(accountId: string, scope: string): Promise<Record<string, string[]>> {
     const graph = await testGraph();
     const [row] = await graph.read<{ entities: Array<{ _key: string; labels: string[] }> }>(

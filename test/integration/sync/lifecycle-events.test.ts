@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import request from 'supertest';
 import { assertError, client, JOBS, UUID } from './lifecycle-helpers';
+import { forEachBlobStore } from '../../helpers/blob-stores';
 
 /**
  * The sync job lifecycle through HTTP on the real Neo4j (local mode: finalize answers FINISHED):
  * a job's events, stored and listed.
  */
-describe('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
+forEachBlobStore('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
   describe('events', () => {
     it('stores events (in any status) and lists them oldest first, in the order given', async () => {
       const { app, account, jobs } = await client();

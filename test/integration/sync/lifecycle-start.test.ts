@@ -8,12 +8,13 @@ import {
   UUID,
   ZERO_COUNTERS,
 } from './lifecycle-helpers';
+import { forEachBlobStore } from '../../helpers/blob-stores';
 
 /**
  * The sync job lifecycle through HTTP on the real Neo4j (local mode: finalize answers FINISHED):
  * the start rules: what a start body may hold, per source and sync mode, and the job it starts.
  */
-describe('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
+forEachBlobStore('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
   describe('start rules', () => {
     const rejected: Array<{ body: unknown; features?: AccountFeature[]; message: string }> = [
       {

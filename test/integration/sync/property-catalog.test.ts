@@ -5,6 +5,7 @@ import { PropertyCatalog } from '../../../src/catalog/property-catalog';
 import type { PropertyKindPair } from '../../../src/catalog/property-kinds';
 import { freshAccount, testApp, testGraph } from '../../helpers/harness';
 import { SyncClient, entity, expectCounters, find, rel, scopeContents } from './semantics-helpers';
+import { forEachBlobStore } from '../../helpers/blob-stores';
 
 /**
  * The property catalog (src/catalog/property-catalog.ts): every (property name, value kind) the
@@ -12,7 +13,7 @@ import { SyncClient, entity, expectCounters, find, rel, scopeContents } from './
  * entity API's PATCH, hidden bookkeeping left out. The query compiler relies on it never missing
  * a kind that is stored.
  */
-describe('property catalog per account (HTTP, real Neo4j)', () => {
+forEachBlobStore('property catalog per account (HTTP, real Neo4j)', () => {
   let app: express.Express;
   let catalog: PropertyCatalog;
   before(async () => {

@@ -12,6 +12,7 @@ import {
   scopeContents,
   type StoredEntity,
 } from './semantics-helpers';
+import { forEachBlobStore } from '../../helpers/blob-stores';
 
 /**
  * Every entity write keeps `_searchText` (the field of the full-text index `entity_search_text`)
@@ -20,7 +21,7 @@ import {
  * also recomputes it with src/model/search-text.ts from the stored node, so the TypeScript and
  * the Cypher (cypher/sync/refresh-search-text.cypher) versions are held to one definition.
  */
-describe('entity search text and its full-text index (HTTP, real Neo4j)', () => {
+forEachBlobStore('entity search text and its full-text index (HTTP, real Neo4j)', () => {
   let app: express.Express;
   before(async () => {
     app = await testApp();

@@ -13,6 +13,7 @@ import {
   liveKeys,
   scopeContents,
 } from './semantics-helpers';
+import { forEachBlobStore } from '../../helpers/blob-stores';
 
 /**
  * CROSS_SCOPE through HTTP on real Neo4j: relationships only, between entities of two different
@@ -34,7 +35,7 @@ function xrel(key: string, from: [string, string], to: [string, string], extra =
   };
 }
 
-describe('sync CROSS_SCOPE semantics (HTTP, real Neo4j)', () => {
+forEachBlobStore('sync CROSS_SCOPE semantics (HTTP, real Neo4j)', () => {
   let app: express.Express;
   before(async () => {
     app = await testApp();

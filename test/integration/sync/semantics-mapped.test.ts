@@ -13,6 +13,7 @@ import {
   liveKeys,
   scopeContents,
 } from './semantics-helpers';
+import { forEachBlobStore } from '../../helpers/blob-stores';
 
 /**
  * Mapped relationships (`_mapping`) in PUT and DIFF through HTTP on real Neo4j: the source is an
@@ -61,7 +62,7 @@ const user = (email: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-describe('sync mapped relationships (HTTP, real Neo4j)', () => {
+forEachBlobStore('sync mapped relationships (HTTP, real Neo4j)', () => {
   let app: express.Express;
   before(async () => {
     app = await testApp();

@@ -12,6 +12,7 @@ import {
   range,
   scopeContents,
 } from './semantics-helpers';
+import { forEachBlobStore } from '../../helpers/blob-stores';
 
 /**
  * OVERRIDE through HTTP on real Neo4j (decision 0011): each entity names an existing entity by
@@ -21,7 +22,7 @@ import {
  */
 const OVERRIDE = { source: 'api', syncMode: 'OVERRIDE' };
 
-describe('sync OVERRIDE semantics (HTTP, real Neo4j)', () => {
+forEachBlobStore('sync OVERRIDE semantics (HTTP, real Neo4j)', () => {
   let app: express.Express;
   before(async () => {
     app = await testApp();

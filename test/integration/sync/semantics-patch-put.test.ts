@@ -13,13 +13,14 @@ import {
   scopeContents,
   sortedLabels,
 } from './semantics-helpers';
+import { forEachBlobStore } from '../../helpers/blob-stores';
 
 /**
  * PATCH and PUT semantics through HTTP on real Neo4j: PATCH updates existing entities only (by
  * `_key` in scope or `_id`, null clears); PUT upserts by `_key` (present properties written,
  * nulls stripped, nothing deleted, relationships upserted, re-runs are no-ops).
  */
-describe('sync PATCH and PUT semantics (HTTP, real Neo4j)', () => {
+forEachBlobStore('sync PATCH and PUT semantics (HTTP, real Neo4j)', () => {
   let app: express.Express;
   before(async () => {
     app = await testApp();

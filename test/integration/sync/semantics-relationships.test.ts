@@ -12,6 +12,7 @@ import {
   rel,
   scopeContents,
 } from './semantics-helpers';
+import { forEachBlobStore } from '../../helpers/blob-stores';
 
 /**
  * Relationship semantics through HTTP on real Neo4j: ends resolved at finalize (after every
@@ -19,7 +20,7 @@ import {
  * soft-deleted end means no relationship and a numRelationshipCreateErrors count; DIFF deletes
  * absent relationships and those of deleted entities.
  */
-describe('sync relationship semantics (HTTP, real Neo4j)', () => {
+forEachBlobStore('sync relationship semantics (HTTP, real Neo4j)', () => {
   let app: express.Express;
   before(async () => {
     app = await testApp();

@@ -10,6 +10,7 @@ import {
   rel,
   scopeContents,
 } from './semantics-helpers';
+import { forEachBlobStore } from '../../helpers/blob-stores';
 
 /**
  * A job with a scope (given `scope`, or for an integration job without one its integration
@@ -22,7 +23,7 @@ import {
  */
 const RAW = [{ name: 'default', rawData: { leaked: true } }];
 
-describe('sync scope isolation (HTTP, real Neo4j)', () => {
+forEachBlobStore('sync scope isolation (HTTP, real Neo4j)', () => {
   let app: express.Express;
   before(async () => {
     app = await testApp();

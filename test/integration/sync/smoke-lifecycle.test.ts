@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import request from 'supertest';
 import { freshAccount, testApp, testGraph } from '../../helpers/harness';
+import { forEachBlobStore } from '../../helpers/blob-stores';
 
 const JOBS = '/persister/synchronization/jobs';
 
-describe('sync job lifecycle (HTTP, real Neo4j, local mode)', () => {
+forEachBlobStore('sync job lifecycle (HTTP, real Neo4j, local mode)', () => {
   it('starts, uploads, finalizes FINISHED with exact counters, and the graph holds the upload', async () => {
     const app = await testApp();
     const a = await freshAccount();

@@ -10,13 +10,14 @@ import {
   sharedApp,
 } from './lifecycle-helpers';
 import { e, LABEL_RULE, r, SCOPE, startJob, without } from './validation-helpers';
+import { forEachBlobStore } from '../../helpers/blob-stores';
 
 /**
  * Upload validation through HTTP on the real Neo4j, as the upload flags change it:
  * ?ignoreIllegalProperties=true drops what it may and no more, and ignoreDuplicates (the job's
  * flag, or ?ignoreDuplicates=true on one upload) lets the last of a repeated _key win.
  */
-describe('sync jobs: upload validation (HTTP, real Neo4j)', () => {
+forEachBlobStore('sync jobs: upload validation (HTTP, real Neo4j)', () => {
   describe('?ignoreIllegalProperties=true', () => {
     it('drops illegal properties from entities and relationships and keeps the rest', async () => {
       const { jobs, accountId, id } = await startJob('DIFF');

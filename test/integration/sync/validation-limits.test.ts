@@ -2,13 +2,14 @@ import assert from 'node:assert/strict';
 import request from 'supertest';
 import { assertError, liveEntityKeys, relationship, scopeContents } from './lifecycle-helpers';
 import { e, r, SCOPE, startJob, without } from './validation-helpers';
+import { forEachBlobStore } from '../../helpers/blob-stores';
 
 /**
  * Upload validation through HTTP on the real Neo4j: what is accepted at the limits (key length and
  * script, class count, the empty relationships array, displayName and owner, entity ids as ends
  * outside DIFF), stored and synced as sent.
  */
-describe('sync jobs: upload validation (HTTP, real Neo4j)', () => {
+forEachBlobStore('sync jobs: upload validation (HTTP, real Neo4j)', () => {
   describe('what is accepted at the limits', () => {
     it('takes a _key of exactly 7000 characters and a _class of exactly 5 items', async () => {
       const { jobs, accountId, id } = await startJob('DIFF');

@@ -11,13 +11,14 @@ import {
   stagedFiles,
 } from './lifecycle-helpers';
 import { e, jobWithBaseline, SCOPE, startJob } from './validation-helpers';
+import { forEachBlobStore } from '../../helpers/blob-stores';
 
 /**
  * Upload validation through HTTP on the real Neo4j: odd bodies (not JSON, not an object, an unknown
  * encoding) are a 4xx, never a 500, and change nothing; a gzipped upload and odd but valid names and
  * values are accepted and stored as sent.
  */
-describe('sync jobs: upload validation (HTTP, real Neo4j)', () => {
+forEachBlobStore('sync jobs: upload validation (HTTP, real Neo4j)', () => {
   describe('odd bodies are a 4xx, never a 500', () => {
     const ok = '{"_key":"k","_type":"t","_class":"C"}';
     const odd: Array<{

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { assertError, JOBS } from './lifecycle-helpers';
 import { e, jobWithBaseline, LABEL_RULE, type Mode, r, without } from './validation-helpers';
+import { forEachBlobStore } from '../../helpers/blob-stores';
 
 /**
  * Upload validation through HTTP on the real Neo4j: every documented error of JupiterOne's sync API
@@ -440,7 +441,7 @@ const REJECTIONS: Rejection[] = [
   },
 ];
 
-describe('sync jobs: upload validation (HTTP, real Neo4j)', () => {
+forEachBlobStore('sync jobs: upload validation (HTTP, real Neo4j)', () => {
   describe('400 with the exact message; nothing counted, staged or applied', () => {
     for (const c of REJECTIONS) {
       const where = `${c.mode ?? 'DIFF'} /${c.route ?? 'upload'}${c.query ? `?${c.query}` : ''}`;
