@@ -1,4 +1,5 @@
-// Forgets a job's staged batches and keys once it is final (the blobs are removed separately).
+// Forgets a job's staged batches and keys, and the commit marks of its finalization writes, once
+// it is final (the blobs are removed separately).
 // params: $jobId, $limit
 // returns: deleted
 CALL () {
@@ -10,6 +11,11 @@ CALL () {
   MATCH (b:_SyncBatch)
   WHERE b.jobId = $jobId AND b.seq IS NOT NULL
   RETURN b AS n
+  LIMIT toInteger($limit)
+  UNION
+  MATCH (c:_SyncCommit)
+  WHERE c.jobId = $jobId AND c.mark IS NOT NULL
+  RETURN c AS n
   LIMIT toInteger($limit)
 }
 WITH n LIMIT toInteger($limit)

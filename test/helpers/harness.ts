@@ -154,15 +154,20 @@ const UNSCHEDULED: RuleSchedule = {
  * given. Nothing to close: the local runtime opens nothing, and no schedule runs.
  */
 export async function testServices(
-  options: { config?: Config; overrides?: ServiceOverrides } = {},
+  options: { config?: Config; overrides?: ServiceOverrides; graph?: Graph } = {},
 ): Promise<Services> {
   return (await testBuild(options)).services;
 }
 
-async function testBuild(options: { config?: Config; overrides?: ServiceOverrides }) {
+async function testBuild(options: {
+  config?: Config;
+  overrides?: ServiceOverrides;
+  /** Another connection to the test Neo4j (a proxied one); testGraph() otherwise. */
+  graph?: Graph;
+}) {
   const config = options.config ?? testConfig();
   const runtime = runtimeFromConfig(config, silentLogger);
-  const graph = await testGraph();
+  const graph = options.graph ?? (await testGraph());
   const services = buildServices(config, runtime, {
     graph,
     logger: silentLogger,

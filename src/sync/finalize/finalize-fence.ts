@@ -1,4 +1,5 @@
 import type { Graph, GraphAccess, Params, Row, Tx } from '../../graph/graph';
+import { CommitOnce } from '../jobs/commit-once';
 import type { JobRef } from '../jobs/job-service-contract';
 
 /**
@@ -9,6 +10,12 @@ import type { JobRef } from '../jobs/job-service-contract';
  * a stall, or the job became final) throws FencedOutError at its next write and commits nothing
  * more: entity and relationship writes, soft deletes, raw-data versions, progress and the final
  * status transition all go through here.
+ *
+ * Each of those writes also commits at most once (CommitOnce): a retry of a transaction whose
+ * COMMIT landed with its reply lost would otherwise create entities twice (a uniqueness conflict),
+ * bump `_version` twice, or find its raw-data version present and remove its content as unused.
+ * The fence statement looks for the commit mark too, and lets a transaction that committed
+ * through whatever the job's status now is (it may be the one that made the job final).
  */
 /** A finalization run that is no longer the job's current one: it must stop, writing nothing. */
 export class FencedOutError extends Error {
@@ -42,15 +49,22 @@ export function fencedGraph(
   txTimeoutMs = fencedTxTimeoutMs(),
 ): GraphAccess {
   const params = { accountId: fence.accountId, jobId: fence.jobId, run: fence.run };
-  const fenced = <T>(work: (tx: Tx) => Promise<T>): Promise<T> =>
-    graph.writeTx(
+  const fenced = <T>(work: (tx: Tx) => Promise<T>): Promise<T> => {
+    const once = new CommitOnce<T>(fence.jobId);
+    return graph.writeTx(
       async (tx) => {
-        const rows = await tx.run('sync/check-finalize-fence', params);
-        if (rows.length === 0) throw new FencedOutError(fence.jobId, fence.run);
-        return work(tx);
+        const [row] = await tx.run<{ committed: boolean }>('sync/check-finalize-fence', {
+          ...params,
+          mark: once.lookFor(),
+        });
+        if (row === undefined) throw new FencedOutError(fence.jobId, fence.run);
+        const earlier = once.earlier(row.committed);
+        if (earlier !== undefined) return earlier.value;
+        return once.record(tx, await work(tx));
       },
       { timeoutMs: txTimeoutMs },
     );
+  };
   return {
     read: (name, p) => graph.read(name, p),
     write: <T extends object = Row>(name: string, p?: Params) =>

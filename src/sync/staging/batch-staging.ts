@@ -2,6 +2,7 @@ import type { BlobStore } from '../../blob/blob-store';
 import { ConflictError, ValidationError } from '../../errors/app-error';
 import type { Graph, Tx } from '../../graph/graph';
 import { contentHash, entityHash, relationshipHash } from '../finalize/content-hash';
+import { CommitOnce } from '../jobs/commit-once';
 import type { JobRef } from '../jobs/job-service-contract';
 import type { ValidatedBatch } from '../jobs/job-types';
 import type { JobStore } from '../jobs/job-store';
@@ -45,23 +46,22 @@ export async function stageBatch(
   // What a retry must repeat: the validated content, so that the same batch re-sent compressed,
   // in another format or to another upload route is still the same batch.
   const contentDigest = opts.correlationId === undefined ? null : batchDigest(batch);
-  let committed: Added | undefined; // counted once the transaction commits (countStaged)
+  // A retry of a transaction that committed with its reply lost returns what that one did, not
+  // a refusal of its own keys as duplicates (CommitOnce).
+  const once = new CommitOnce<{ job: StoredJob; added: Added | undefined }>(ref.jobId);
   const staged = await deps.graph.writeTx(async (tx) => {
-    committed = undefined;
-    // The job's exclusive lock comes first and serialises the uploads of one job: every later
-    // statement (correlation id, staged keys, the batch node, the counters) runs under it, and so
-    // takes no lock another upload of this job could hold. While the lock is held, no statement may
-    // SET a job property from its own value (`j.n = j.n + 1`): Cypher locks the node again around
-    // such a write, and Neo4j aborts the uploads waiting for the lock with a false DeadlockDetected
-    // (neo4j/neo4j#13291), and under steady concurrency their retries run out (503). See
-    // cypher/sync/lock-job.cypher and add-batch.cypher.
+    // The job's exclusive lock comes first and serialises the uploads of one job; while it is
+    // held no statement may SET a job property from its own value (a false DeadlockDetected for
+    // the waiters, neo4j/neo4j#13291): see cypher/sync/lock-job.cypher and add-batch.cypher.
     const locked = await deps.jobs.lock(tx, ref);
+    const earlier = await once.committedBefore(tx);
+    if (earlier !== undefined) return earlier.value;
     opts.checkJob(locked);
     if (
       opts.correlationId !== undefined &&
       (await isRetry(tx, ref, opts.correlationId, contentDigest))
     ) {
-      return locked;
+      return { job: locked, added: undefined };
     }
     if (!opts.ignoreDuplicates) await rejectKnownKeys(tx, ref.jobId, keys);
     const seq = locked.batchSeq + 1;
@@ -69,8 +69,7 @@ export async function stageBatch(
     checkEntityCap(locked, added.entities);
     const blobKey = batchBlobKey(ref.accountId, ref.jobId, seq);
     await writeBatch(deps.blobs, blobKey, batch);
-    committed = added;
-    return deps.jobs.addBatch(tx, {
+    const job = await deps.jobs.addBatch(tx, {
       ...ref,
       seq,
       correlationId: opts.correlationId ?? null,
@@ -86,17 +85,19 @@ export async function stageBatch(
         added.relationships + added.mapped < keys.relationships.length,
       now: deps.now(),
     });
+    return once.record(tx, { job, added });
   });
-  countStaged(committed);
-  return staged;
+  // Counted once the transaction commits.
+  countStaged(staged.added);
+  return staged.job;
 }
 
 /** How many objects of each kind a batch added to its job. */
 type Added = { entities: number; relationships: number; mapped: number };
 
 /**
- * The objects a committed batch added to its job, in graphsync_sync_objects_uploaded_total. A
- * retried transaction sets `added` again; a batch found to be a retry, not at all.
+ * The objects a committed batch added to its job, in graphsync_sync_objects_uploaded_total; a
+ * batch found to be a retry, not at all.
  */
 function countStaged(added: Added | undefined): void {
   if (added === undefined) return;

@@ -1,7 +1,7 @@
 // Tests: how many sync jobs an account has, and the staging bookkeeping (batches, staged keys)
-// that one job still holds.
+// and commit marks that one job still holds.
 // params: $accountId, $jobId
-// returns: jobs, batches, stagedKeys
+// returns: jobs, batches, stagedKeys, commits
 CALL () {
   OPTIONAL MATCH (j:_SyncJob)
   WHERE j.accountId = $accountId
@@ -17,4 +17,9 @@ CALL () {
   WHERE s.jobId = $jobId AND s.kind IS NOT NULL AND s.key IS NOT NULL
   RETURN count(s) AS stagedKeys
 }
-RETURN jobs, batches, stagedKeys
+CALL () {
+  OPTIONAL MATCH (c:_SyncCommit)
+  WHERE c.jobId = $jobId AND c.mark IS NOT NULL
+  RETURN count(c) AS commits
+}
+RETURN jobs, batches, stagedKeys, commits
