@@ -249,4 +249,44 @@ describe('sync writes when a commit lands but its reply is lost (real Neo4j behi
     assert.deepEqual([left.batches, left.stagedKeys], [0, 0]);
     assert.equal(await marksLeft(a.accountId, done.id), 0);
   });
+
+  it('records each change once (decision 0045) when create, update and delete commits run again', async () => {
+    const a = await freshAccount();
+    const statements = [
+      'sync/create-entities',
+      'sync/create-relationships',
+      'sync/update-entities',
+      'sync/soft-delete-absent-entities',
+    ];
+    const bodies = [
+      { entities: [entity('a', 1), entity('b', 1)], relationships: [] },
+      { entities: [entity('a', 1), entity('b', 1)], relationships: [link('a', 'b')] },
+      { entities: [entity('a', 2), entity('b', 1)], relationships: [link('a', 'b')] },
+      { entities: [entity('a', 2)], relationships: [] },
+    ];
+    const jobs: string[] = [];
+    for (const [i, statement] of statements.entries()) {
+      const done = await syncLosing(a.accountId, bodies[i]!, statement);
+      assert.equal(done.status, 'FINISHED', done.error);
+      jobs.push(done.id);
+    }
+    const direct = await testGraph();
+    const [row] = await direct.read<{ changes: Array<Record<string, unknown>> }>(
+      'history/test-account-changes',
+      { accountId: a.accountId },
+    );
+    assert.deepEqual(
+      row!.changes.map((c) => [c.objectKind, c.key, c.kind, jobs.indexOf(c.jobId as string)]),
+      [
+        ['entity', 'a', 'created', 0],
+        ['entity', 'b', 'created', 0],
+        ['relationship', 'a->b', 'created', 1],
+        ['entity', 'a', 'updated', 2],
+        ['entity', 'b', 'deleted', 3],
+        ['relationship', 'a->b', 'deleted', 3],
+      ],
+    );
+    assert.deepEqual(row!.changes[3]!['before.v'], 1);
+    assert.deepEqual(row!.changes[3]!['after.v'], 2);
+  });
 });
