@@ -2,7 +2,9 @@
 // scope $placeholderScope), created once per _key, with their _type as a label when it matches
 // $typeLabelPattern (as sync/create-entities); returns the _id of each, new or found. They are
 // merged on _keyHash, the digest of the key (decision 0035), which row.props carries with the key.
-// params: $accountId, $placeholderScope, $rows, $typeLabelPattern
+// A placeholder this statement creates (its _id is the row's, not another job's) is recorded as a
+// 'created' change ($history, src/model/change-record.ts).
+// params: $accountId, $placeholderScope, $rows, $typeLabelPattern, $history
 // returns: key, id
 UNWIND $rows AS row
 MERGE (n:Entity {_accountId: $accountId, _scope: $placeholderScope, _keyHash: row.props._keyHash})
@@ -12,5 +14,17 @@ CALL (n) {
   WITH n
   WHERE n._type =~ $typeLabelPattern
   SET n:$(n._type)
+}
+// History (decision 0045): a new placeholder's 'created' change, in this statement.
+CALL (n, row) {
+  WITH n, row, properties(n) AS new
+  WHERE n._id = row.props._id
+  WITH new, [k IN keys(new) WHERE NOT k IN $history.untracked] AS changed
+  CREATE (c:_Change {changeId: randomUUID(), accountId: new._accountId, objectKind: 'entity',
+                     objectId: new._id, key: new._key, type: new._type, scope: new._scope,
+                     kind: 'created', at: $history.at, jobId: $history.jobId,
+                     keyId: $history.keyId, source: $history.source, props: changed})
+  FOREACH (k IN changed |
+    SET c['after.' + k] = CASE WHEN k =~ $history.secret THEN $history.redacted ELSE new[k] END)
 }
 RETURN row.key AS key, n._id AS id

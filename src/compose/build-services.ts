@@ -7,6 +7,7 @@ import type { Config } from '../config/config';
 import { EntityService } from '../entities/entity-service';
 import { HistoryService } from '../history/history-service';
 import type { Graph } from '../graph/graph';
+import type { BlobStore } from '../blob/blob-store';
 import { IntegrationService } from '../integrations/integration-service';
 import { ParameterService } from '../parameters/parameter-service';
 import { QueryService } from '../query/query-service';
@@ -77,6 +78,14 @@ export interface ServiceOverrides {
   now?: () => number;
 }
 
+/** The change history, over the sync jobs' blob store (purged raw data lives there). */
+function historyService(
+  config: Config,
+  deps: { graph: Graph; blobs: BlobStore; now: (() => number) | undefined },
+): HistoryService {
+  return new HistoryService({ ...deps, retentionMs: config.history.retentionMs });
+}
+
 export function buildServices(config: Config, runtime: Runtime, deps: ServiceDeps): Services {
   const { graph, logger, listening } = deps;
   const overrides = deps.overrides ?? {};
@@ -102,10 +111,9 @@ export function buildServices(config: Config, runtime: Runtime, deps: ServiceDep
     accounts,
     baseUrl,
   });
-  // The rule schedule and the engine need each other: the schedule's ticks run evaluations, and
-  // the rule service tells the schedule of every change. Construction order breaks the cycle
-  // (nothing is bound late): first what runs rules, then the schedule opened with it, then the
-  // rule service that tells the schedule (src/rules/rule-engine.ts).
+  // The rule schedule and the engine need each other (ticks run evaluations, the rule service
+  // tells the schedule of every change): construction order breaks the cycle, nothing is bound
+  // late: what runs rules, the schedule opened with it, the rule service (rule-engine.ts).
   const running = buildRuleRunning({
     graph,
     query,
@@ -126,12 +134,7 @@ export function buildServices(config: Config, runtime: Runtime, deps: ServiceDep
     integrations,
     entities: new EntityService({ graph }),
     rawData: new RawDataService({ graph, blobs: sync.blobs }),
-    history: new HistoryService({
-      graph,
-      blobs: sync.blobs,
-      retentionMs: config.history.retentionMs,
-      now: overrides.now,
-    }),
+    history: historyService(config, { graph, blobs: sync.blobs, now: overrides.now }),
     sync,
     outbound,
     engine,

@@ -72,6 +72,7 @@ async function createPlaceholders(
     placeholderScope: PLACEHOLDER_SCOPE,
     rows: plan.placeholders.map(({ key, classes, props }) => ({ key, classes, props })),
     typeLabelPattern: TYPE_LABEL_PATTERN,
+    history: syncChanges(ctx),
   });
   for (const p of plan.placeholders) {
     const id = made.find((m) => m.key === p.key)?.id;

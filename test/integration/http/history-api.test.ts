@@ -254,6 +254,37 @@ describe('change history: GET /entities/{id}/history and /jobs/{id}/changes (HTT
     });
   });
 
+  it("records a mapped relationship's placeholder target once, and the relationship", async () => {
+    const a = await freshAccount();
+    const c = new SyncClient(app, a.headers);
+    const mapped = {
+      _key: 'm1',
+      _type: 'host_has_user',
+      _class: 'HAS',
+      _mapping: {
+        sourceEntityKey: 'h1',
+        targetFilterKeys: [['_type', 'email']],
+        targetEntity: { _type: 'user', _class: 'User', email: 'u@x.io' },
+      },
+    };
+    const first = await c.diff(SCOPE, [entity('h1')], [mapped]);
+    await c.diff(SCOPE, [entity('h1')], [mapped]);
+    const graph = await testGraph();
+    const [row] = await graph.read<{ changes: Props[] }>('history/test-account-changes', {
+      accountId: a.accountId,
+    });
+    assert.deepEqual(
+      row!.changes.map((ch) => [ch.objectKind, ch.type, ch.scope, ch.kind, ch.jobId]).sort(),
+      [
+        ['entity', 'host', SCOPE, 'created', first.id],
+        ['entity', 'user', 'system-mapper', 'created', first.id],
+        ['relationship', 'host_has_user', SCOPE, 'created', first.id],
+      ],
+    );
+    const placeholder = row!.changes.find((ch) => ch.type === 'user')!;
+    assert.equal(placeholder['after.email'], 'u@x.io');
+  });
+
   it('PUT, PATCH and OVERRIDE jobs each record what they changed', async () => {
     const a = await freshAccount(['PUT', 'OVERRIDE']);
     const c = new SyncClient(app, a.headers);
