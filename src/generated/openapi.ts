@@ -6203,6 +6203,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "changes": [
+                     *         {
+                     *           "changeId": "9c1d7e2a-4b3f-4e5d-8a6b-7c8d9e0f1a2b",
+                     *           "objectKind": "relationship",
+                     *           "objectId": "6e7f8a9b-0c1d-4e2f-9a3b-4c5d6e7f8a9b",
+                     *           "key": "i-0a1b2c3d|uses|sg-1",
+                     *           "type": "aws_instance_uses_security_group",
+                     *           "scope": "aws-prod",
+                     *           "kind": "deleted",
+                     *           "at": 1795353060000,
+                     *           "jobId": "3e6c5d0b-4f3b-4a4d-8d67-0c7b8a1e2f30",
+                     *           "keyId": null,
+                     *           "source": "sync",
+                     *           "changes": []
+                     *         }
+                     *       ],
+                     *       "cursor": "MTc5NTM1MzA2MDAwMDo5YzFkN2UyYS00YjNmLTRlNWQtOGE2Yi03YzhkOWUwZjFhMmI"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ChangeListResponse"];
                 };
             };

@@ -117,7 +117,9 @@ function syncOperations(): Array<{ method: string; path: string; op: SpecOperati
       Object.entries(item)
         .filter(([method]) => method !== 'parameters')
         .map(([method, op]) => ({ method, path: p, op: op as SpecOperation })),
-    );
+    )
+    // What a job changed is the change history's (tag `history`, decision 0045), not the job's.
+    .filter(({ op }) => op.operationId !== 'listSyncJobChanges');
 }
 
 /** Keys of T that may be absent: these must be the schema's non-required properties. */

@@ -127,6 +127,9 @@ describe('RouteTable', () => {
       const is = (expected: string[]) =>
         assert.equal(roles, [...expected].sort().join(','), `${op.operationId} accepts ${roles}`);
       if (op.operationId === 'getCurrentAccount') is(['ingest', 'read', 'write', 'admin']);
+      // What a job changed is graph data, like an entity's history (decision 0045): not a sync
+      // client's to poll.
+      else if (op.operationId === 'listSyncJobChanges') is(['read']);
       else if (ADMIN_PATHS.some((p) => op.path.startsWith(p))) is(['admin']);
       else if (op.path.startsWith('/persister/'))
         is(op.method === 'get' ? ['ingest', 'read'] : ['ingest']);
