@@ -46,9 +46,11 @@ interface Change {
 
 describe('change history: GET /entities/{id}/history and /jobs/{id}/changes (HTTP, real Neo4j)', () => {
   let app: express.Express;
+  // The entity API's clock ticks once per write, so that a PATCH and a DELETE are ordered.
+  let apiClock = API_NOW;
   before(async () => {
     app = await testApp({
-      entities: new EntityService({ graph: await testGraph(), now: () => API_NOW }),
+      entities: new EntityService({ graph: await testGraph(), now: () => apiClock++ }),
     });
   });
 
@@ -330,16 +332,18 @@ describe('change history: GET /entities/{id}/history and /jobs/{id}/changes (HTT
     assert.equal(patched.status, 200, JSON.stringify(patched.body));
     const deleted = await request(app).delete(`/entities/${id.h1}`).set(a.headers);
     assert.equal(deleted.status, 200, JSON.stringify(deleted.body));
-    const common = { keyId: a.keyId, jobId: null, source: 'entity-api', at: API_NOW };
     const [del, upd] = await changesOf(a, id.h1!);
+    assert.ok(upd!.at >= API_NOW && del!.at === upd!.at + 1, JSON.stringify([upd, del]));
+    const common = { keyId: a.keyId, jobId: null, source: 'entity-api' };
     assert.deepEqual(
       { ...pick(del!), changes: del!.changes },
-      { ...common, kind: 'deleted', changes: [] },
+      { ...common, at: del!.at, kind: 'deleted', changes: [] },
     );
     assert.deepEqual(
       { ...pick(upd!), changes: upd!.changes },
       {
         ...common,
+        at: upd!.at,
         kind: 'updated',
         changes: [
           { name: 'owner', before: 'a', after: 'b' },
@@ -357,7 +361,7 @@ describe('change history: GET /entities/{id}/history and /jobs/{id}/changes (HTT
       relDeleted.map((ch) => [ch.key, ch.kind, ch.at, ch.keyId ?? null, ch.source]),
       [
         ['r12', 'created', relDeleted[0]!.at, null, 'sync'],
-        ['r12', 'deleted', API_NOW, a.keyId, 'entity-api'],
+        ['r12', 'deleted', del!.at, a.keyId, 'entity-api'],
       ],
     );
     // No stored value of a secret-named property anywhere in the history.
