@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { freshAccount, startTestApi, testGraph, testSync, uploadJson } from '../../helpers/harness';
 import { forEachBlobStore } from '../../helpers/blob-stores';
+import { changeParams } from '../../../src/model/change-record';
 
 /**
  * A finalization that runs again after its worker died must report what the earlier run already
@@ -32,13 +33,15 @@ forEachBlobStore('finalize re-run after an interrupted run (real Neo4j)', () => 
     const second = await runJob(['keep']);
     // The interrupted run: it had started (finalizeRuns 1) and soft deleted 'gone'.
     await sync.jobs.update(second, { finalizeRuns: 1 });
+    const now = Date.now();
     const [deleted] = await graph.write<{ deleted: number }>('sync/soft-delete-absent-entities', {
       accountId: a.accountId,
       scope: 's',
       jobId: second.jobId,
       partialTypes: [],
-      now: Date.now(),
+      now,
       limit: 10_000,
+      history: changeParams({ source: 'sync', jobId: second.jobId, at: now }),
     });
     assert.equal(deleted!.deleted, 1);
 
