@@ -25,6 +25,7 @@ const DOMAIN = [
   'accounts',
   'entities',
   'rawdata',
+  'history',
   'sync',
   'alerts',
   'questions',

@@ -1,7 +1,7 @@
 // Deletes an account's graph data: entities (and so their relationships), sync jobs with their
 // events and staging, scope locks, CROSS_SCOPE links, raw-data metadata, account parameters,
 // the property catalog, rules with their evaluation records, alerts, questions, integration
-// instances and audit events (test cleanup and operator tooling; before delete-account). Raw-data content in the
+// instances, audit events and history changes (test cleanup and operator tooling; before delete-account). Raw-data content in the
 // blob store is the caller's.
 // params: $id
 // returns: deleted
@@ -96,4 +96,11 @@ CALL () {
   DETACH DELETE e
   RETURN count(*) AS auditEvents
 }
-RETURN entities + jobs + locks + links + versions + parameters + kinds + rules + evaluations + alerts + questions + integrations + auditEvents AS deleted
+CALL () {
+  MATCH (c:_Change)
+  USING INDEX SEEK c:_Change(accountId, at)
+  WHERE c.accountId = $id AND c.at IS NOT NULL
+  DETACH DELETE c
+  RETURN count(*) AS changes
+}
+RETURN entities + jobs + locks + links + versions + parameters + kinds + rules + evaluations + alerts + questions + integrations + auditEvents + changes AS deleted

@@ -2,7 +2,8 @@
 // scope wrote (found through their _CrossScopeLink records) and that this job did not receive as
 // they are (same _key and content), or whose end is deleted; drops the records of relationships
 // that are gone. Run until it returns fewer than $limit.
-// params: $accountId, $scope, $jobId, $now, $limit
+// Each deletion is recorded as a change ($history, src/model/change-record.ts).
+// params: $accountId, $scope, $jobId, $now, $limit, $history
 // returns: deleted
 MATCH (l:_CrossScopeLink {accountId: $accountId, scope: $scope})
 USING INDEX SEEK l:_CrossScopeLink(accountId, scope)
@@ -25,6 +26,11 @@ CALL (l, r, absent) {
   WHERE absent
   SET r._deleted = true, r._endOn = $now, r._version = coalesce(r._version, 0) + 1,
       r._lastSyncJobId = $jobId, r._lastSyncOp = 'deleted'
+  // History (decision 0045): a 'deleted' change, in this statement.
+  CREATE (:_Change {changeId: randomUUID(), accountId: r._accountId, objectKind: 'relationship',
+                    objectId: r._id, key: r._key, type: r._type, scope: r._scope,
+                    kind: 'deleted', at: $history.at, jobId: $history.jobId,
+                    keyId: $history.keyId, source: $history.source, props: []})
 }
 CALL (l, r) {
   WITH l, r

@@ -3,7 +3,8 @@
 // this job), or whose end is deleted.
 // Types in $partialTypes are spared from the first test only: a relationship does not stay live
 // on a deleted end. Run until it returns fewer than $limit.
-// params: $accountId, $scope, $jobId, $partialTypes, $now, $limit
+// Each deletion is recorded as a change ($history, src/model/change-record.ts).
+// params: $accountId, $scope, $jobId, $partialTypes, $now, $limit, $history
 // returns: deleted
 MATCH (e:Entity {_accountId: $accountId, _scope: $scope})-[r]-()
 USING INDEX SEEK e:Entity(_accountId, _scope)
@@ -21,4 +22,12 @@ WHERE a._deleted = true OR b._deleted = true
 WITH r LIMIT toInteger($limit)
 SET r._deleted = true, r._endOn = $now, r._version = coalesce(r._version, 0) + 1,
     r._lastSyncJobId = $jobId, r._lastSyncOp = 'deleted'
+WITH r
+// History (decision 0045): a 'deleted' change, in this statement.
+CALL (r) {
+  CREATE (:_Change {changeId: randomUUID(), accountId: r._accountId, objectKind: 'relationship',
+                    objectId: r._id, key: r._key, type: r._type, scope: r._scope,
+                    kind: 'deleted', at: $history.at, jobId: $history.jobId,
+                    keyId: $history.keyId, source: $history.source, props: []})
+}
 RETURN count(r) AS deleted

@@ -9,7 +9,8 @@
 // the upload's value wins and the name leaves _ruleTags; the rule's next run may tag it again).
 // _searchText is left stale (or, with $merge false, removed): the caller runs
 // refresh-search-text on the same rows in the same transaction.
-// params: $rows, $merge, $typeLabelPattern
+// Each entity's change is recorded with it (src/model/change-record.ts, $history).
+// params: $rows, $merge, $typeLabelPattern, $history
 // returns: updated
 UNWIND $rows AS row
 MATCH (n:Entity {_id: row.id})
@@ -45,5 +46,25 @@ CALL (n) {
   WITH n
   WHERE n._type =~ $typeLabelPattern
   SET n:$(n._type)
+}
+// History (decision 0045): an 'updated' change (or 'revived', of a soft-deleted object) with
+// the before and after values of each tracked property that differs; an update that changed none
+// records nothing.
+CALL (n, old) {
+  WITH n, old, properties(n) AS new,
+       CASE WHEN coalesce(old._deleted, false) THEN 'revived' ELSE 'updated' END AS kind
+  WITH old, new, kind,
+       [k IN keys(new) + [k IN keys(old) WHERE NOT k IN keys(new)]
+        WHERE NOT k IN $history.untracked AND coalesce(old[k] <> new[k], true)] AS changed
+  WHERE kind = 'revived' OR size(changed) > 0
+  CREATE (c:_Change {changeId: randomUUID(), accountId: new._accountId, objectKind: 'entity',
+                     objectId: new._id, key: new._key, type: new._type, scope: new._scope,
+                     kind: kind, at: $history.at, jobId: $history.jobId,
+                     keyId: $history.keyId, source: $history.source, props: changed})
+  FOREACH (k IN changed |
+    SET c['before.' + k] = CASE WHEN k =~ $history.secret AND old[k] IS NOT NULL
+                                THEN $history.redacted ELSE old[k] END,
+        c['after.' + k] = CASE WHEN k =~ $history.secret AND new[k] IS NOT NULL
+                               THEN $history.redacted ELSE new[k] END)
 }
 RETURN count(n) AS updated

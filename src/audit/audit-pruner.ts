@@ -12,7 +12,10 @@ export function startAuditPruner(deps: {
   audit: { prune(): Promise<number> };
   logger: Logger;
   intervalMs?: number;
+  /** What is pruned, for the log (the change history reuses this loop): `audit` by default. */
+  what?: 'audit' | 'history';
 }): { stop(): Promise<void> } {
+  const what = deps.what ?? 'audit';
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
   const tick = (): void => {
@@ -20,9 +23,9 @@ export function startAuditPruner(deps: {
       if (stopped) return;
       try {
         const pruned = await deps.audit.prune();
-        if (pruned > 0) deps.logger.info({ pruned }, 'pruned expired audit events');
+        if (pruned > 0) deps.logger.info({ pruned, what }, `pruned expired ${what} records`);
       } catch (err) {
-        deps.logger.warn({ err }, 'audit trail prune failed');
+        deps.logger.warn({ err, what }, `${what} prune failed`);
       }
     });
   };

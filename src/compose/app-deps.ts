@@ -22,6 +22,7 @@ export function appDeps(input: {
     progress: services.sync.progress,
     entities: services.entities,
     rawData: services.rawData,
+    history: services.history,
     parameters: services.parameters,
     query: services.query,
     rules: services.engine.rules,

@@ -6,7 +6,8 @@ import type { Background, QueueRuntime, Runtime } from './runtime';
 
 /**
  * The API process's background work: the schedule brought in line with the stored rules at
- * start-up, the audit trail pruned of expired events (at start-up, then hourly), and the
+ * start-up, the audit trail pruned of expired events and the change history of expired changes
+ * and soft-deleted objects (at start-up, then hourly), and the
  * runtime's share (local mode: the reaper, and the finalizations left pending).
  */
 export function startApiBackground(
@@ -21,11 +22,14 @@ export function startApiBackground(
     logger,
   });
   const pruner = startAuditPruner({ audit: services.audit, logger });
+  // The same periodic prune, for the change history and soft-deleted objects (decision 0045).
+  const purger = startAuditPruner({ audit: services.history, logger, what: 'history' });
   return {
     stop: async () => {
       await own.stop();
       reconciler.stop();
       await pruner.stop();
+      await purger.stop();
     },
   };
 }

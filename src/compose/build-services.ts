@@ -5,6 +5,7 @@ import { outboundDelivery } from '../actions/outbound-handlers';
 import { AuditService } from '../audit/audit-service';
 import type { Config } from '../config/config';
 import { EntityService } from '../entities/entity-service';
+import { HistoryService } from '../history/history-service';
 import type { Graph } from '../graph/graph';
 import { IntegrationService } from '../integrations/integration-service';
 import { ParameterService } from '../parameters/parameter-service';
@@ -32,6 +33,8 @@ export interface Services {
   integrations: IntegrationService;
   entities: EntityService;
   rawData: RawDataService;
+  /** The change history: written by the writes themselves, listed, purged by the API's background. */
+  history: HistoryService;
   /** Sync jobs, bulk uploads, the finalizer and the job store. */
   sync: SyncJobs;
   /** What the rule engine delivers outbound actions and failure notices with. */
@@ -123,6 +126,12 @@ export function buildServices(config: Config, runtime: Runtime, deps: ServiceDep
     integrations,
     entities: new EntityService({ graph }),
     rawData: new RawDataService({ graph, blobs: sync.blobs }),
+    history: new HistoryService({
+      graph,
+      blobs: sync.blobs,
+      retentionMs: config.history.retentionMs,
+      now: overrides.now,
+    }),
     sync,
     outbound,
     engine,

@@ -90,6 +90,10 @@ export interface Config {
     /** How long audit events are kept (ms; AUDIT_RETENTION_DAYS); older ones are pruned. */
     readonly retentionMs: number;
   };
+  readonly history: {
+    /** How long changes, and soft-deleted objects, are kept (ms; HISTORY_RETENTION_DAYS). */
+    readonly retentionMs: number;
+  };
   readonly outbound: {
     /** Encrypts integration instance secrets at rest (32 bytes). Unset: secrets are refused, and
      * start-up fails when stored secrets exist. */
@@ -197,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       scheduleHealIntervalMs: e.RULE_SCHEDULE_HEAL_INTERVAL,
     },
     audit: { retentionMs: e.AUDIT_RETENTION_DAYS * 86_400_000 },
+    history: { retentionMs: e.HISTORY_RETENTION_DAYS * 86_400_000 },
     queue: {
       prefix: e.QUEUE_PREFIX,
       concurrency: e.WORKER_CONCURRENCY,

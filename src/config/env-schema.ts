@@ -260,6 +260,15 @@ export const envSchema = z.object({
       .max(36_500, 'must be at most 36500')
       .default(365),
   ),
+  HISTORY_RETENTION_DAYS: z.preprocess(
+    blankAsUnset,
+    z.coerce
+      .number()
+      .int('must be a whole number of days')
+      .min(1, 'must be at least 1')
+      .max(36_500, 'must be at most 36500')
+      .default(90),
+  ),
   WORKER_CONCURRENCY: z.preprocess(
     blankAsUnset,
     z.coerce.number().int().min(1, 'must be at least 1').max(64, 'must be at most 64').default(2),

@@ -41,6 +41,11 @@ export interface RelationshipPage {
   cursor?: string;
 }
 
+/** A write by `_id`: `keyId` is the caller's API key, recorded in the change it makes. */
+export interface EntityWriteRef extends EntityRef {
+  keyId?: string | null;
+}
+
 export interface DeletedEntity {
   deletedEntity: Vertex;
   numRelationshipsDeleted: number;
@@ -49,7 +54,7 @@ export interface DeletedEntity {
 export interface EntityApi {
   get(ref: EntityRef): Promise<Vertex>;
   /** `body`: `{ "properties": { "<name>": value | null } }`. */
-  patch(input: EntityRef & { body: unknown }): Promise<Vertex>;
-  delete(ref: EntityRef): Promise<DeletedEntity>;
+  patch(input: EntityWriteRef & { body: unknown }): Promise<Vertex>;
+  delete(ref: EntityWriteRef): Promise<DeletedEntity>;
   listRelationships(input: ListRelationshipsInput): Promise<RelationshipPage>;
 }

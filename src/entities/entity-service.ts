@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { PropertyCatalog } from '../catalog/property-catalog';
 import { propertyKindPairs } from '../catalog/property-kinds';
 import type { Graph } from '../graph/graph';
+import { type ChangeParams, changeParams } from '../model/change-record';
 import { type PropertyMap, toEdge, toVertex, type Vertex } from '../model/vertex-shape';
 import { searchText } from '../model/search-text';
 import type {
@@ -9,6 +10,7 @@ import type {
   EntityApi,
   EntityRef,
   EntityRelationship,
+  EntityWriteRef,
   ListRelationshipsInput,
   RelationshipPage,
 } from './entity-api';
@@ -59,7 +61,7 @@ export class EntityService implements EntityApi {
    * nothing is written. The search text follows the new values, and the account's property
    * catalog learns their kinds in the same transaction.
    */
-  async patch(input: EntityRef & { body: unknown }): Promise<Vertex> {
+  async patch(input: EntityWriteRef & { body: unknown }): Promise<Vertex> {
     const patch = validatePatch(input.body);
     const now = this.now();
     const entity = await this.graph.writeTx(async (tx) => {
@@ -77,6 +79,7 @@ export class EntityService implements EntityApi {
         properties: patch,
         searchText: searchText(patched(stored, patch)),
         now,
+        history: apiChanges(input, now),
       });
       if (written === undefined) throw entityNotFound(input.entityId);
       return written.entity;
@@ -88,7 +91,7 @@ export class EntityService implements EntityApi {
    * Soft deletes the entity with every live relationship touching it. Deleting a deleted entity
    * changes nothing and answers it as it is, so that retrying scripts see success.
    */
-  async delete(ref: EntityRef): Promise<DeletedEntity> {
+  async delete(ref: EntityWriteRef): Promise<DeletedEntity> {
     const now = this.now();
     return this.graph.writeTx(async (tx) => {
       const [row] = await tx.run<EntityRow>('entities/lock-entity', params(ref));
@@ -99,7 +102,7 @@ export class EntityService implements EntityApi {
       await PropertyCatalog.recordIn(tx, ref.accountId, [{ name: '_endOn', kind: 'number' }]);
       const [deleted] = await tx.run<EntityRow & { relationshipsDeleted: number }>(
         'entities/delete-entity',
-        { ...params(ref), now },
+        { ...params(ref), now, history: apiChanges(ref, now) },
       );
       if (deleted === undefined) throw entityNotFound(ref.entityId);
       return {
@@ -144,6 +147,11 @@ export class EntityService implements EntityApi {
 
 function params(ref: EntityRef): { accountId: string; id: string } {
   return { accountId: ref.accountId, id: ref.entityId };
+}
+
+/** The `$history` of an entity API write (decision 0045): the caller's key. */
+function apiChanges(ref: EntityWriteRef, at: number): ChangeParams {
+  return changeParams({ source: 'entity-api', keyId: ref.keyId ?? null, at });
 }
 
 /** Whether every value of the patch is already stored (a null: the property is absent). */

@@ -1,6 +1,7 @@
 import { PropertyCatalog } from '../catalog/property-catalog';
 import { propertyKindPairs } from '../catalog/property-kinds';
 import type { Graph } from '../graph/graph';
+import { changeParams } from '../model/change-record';
 
 /** Entities per tagging transaction. */
 const CHUNK = 5000;
@@ -12,7 +13,7 @@ const CHUNK = 5000;
  * shape (src/rules/evaluation/action-runner.ts): entities sit below rules and do not import them.
  */
 export class GraphEntityTagger {
-  constructor(private readonly deps: { graph: Graph }) {}
+  constructor(private readonly deps: { graph: Graph; now?: () => number }) {}
 
   async tag(
     accountId: string,
@@ -28,6 +29,7 @@ export class GraphEntityTagger {
           accountId,
           ids,
           properties,
+          history: changeParams({ source: 'rule-tag', at: (this.deps.now ?? Date.now)() }),
         });
         return Number(row?.tagged ?? 0);
       });

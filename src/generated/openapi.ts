@@ -705,6 +705,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/persister/synchronization/jobs/{jobId}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List what a sync job changed
+         * @description The changes the job's finalization made to entities and relationships, newest first (`at`
+         *     descending, then `changeId`), optionally only those of one `kind`. Changes older than the
+         *     server's `HISTORY_RETENTION_DAYS` are purged.
+         */
+        get: operations["listSyncJobChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/persister/synchronization/bulk-uploads/{jobId}": {
         parameters: {
             query?: never;
@@ -822,6 +850,35 @@ export interface paths {
          *     `totalCount` counts every matching relationship, over all pages.
          */
         get: operations["listEntityRelationships"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/entities/{entityId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An entity's `_id` (a UUID assigned by the service). An unknown id, or another account's
+                 *     entity, is 404 `ENTITY_NOT_FOUND`.
+                 */
+                entityId: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List an entity's changes
+         * @description What each write did to the entity (soft-deleted ones included), newest first (`at`
+         *     descending, then `changeId`): created, property-level updates with the values before and
+         *     after, deleted, revived, with the sync job or API key that wrote it. Changes older than
+         *     the server's `HISTORY_RETENTION_DAYS` are purged.
+         */
+        get: operations["listEntityHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3818,6 +3875,55 @@ export interface components {
             /** @description Pass as `cursor` for the next page; absent on the last page. */
             cursor?: string;
         };
+        /**
+         * @description `revived`: a soft-deleted object written again. `updated` lists only the properties whose
+         *     value changed; `deleted` lists none.
+         * @enum {string}
+         */
+        ChangeKind: "created" | "updated" | "deleted" | "revived";
+        /**
+         * @description One property a change set, changed or removed: its value before and after (null: absent).
+         *     Values of properties whose names look like secrets (`password`, `token`, `apiKey`, ...) are
+         *     stored and shown as `[redacted]`.
+         */
+        PropertyChange: {
+            name: string;
+            before: null | components["schemas"]["EntityPropertyValue"];
+            after: null | components["schemas"]["EntityPropertyValue"];
+        };
+        /** @description What one write changed on one entity or relationship. */
+        Change: {
+            changeId: string;
+            /** @enum {string} */
+            objectKind: "entity" | "relationship";
+            /** @description The object's `_id`. */
+            objectId: string;
+            /** @description The object's `_key`. */
+            key: string | null;
+            /** @description The object's `_type`. */
+            type: string | null;
+            /** @description The object's `_scope`. */
+            scope: string | null;
+            kind: components["schemas"]["ChangeKind"];
+            /**
+             * Format: int64
+             * @description Epoch ms of the write (a sync job's finalization: the time it stamps in `_beginOn` and
+             *     `_endOn`).
+             */
+            at: number;
+            /** @description The sync job that wrote it (null for the entity API and rules). */
+            jobId: string | null;
+            /** @description The API key of the entity API call that wrote it (null otherwise). */
+            keyId: string | null;
+            /** @enum {string} */
+            source: "sync" | "entity-api" | "rule-tag";
+            changes: components["schemas"]["PropertyChange"][];
+        };
+        ChangeListResponse: {
+            changes: components["schemas"]["Change"][];
+            /** @description Pass as `cursor` for the next page; absent on the last page. */
+            cursor?: string;
+        };
         QueryRequest: {
             /**
              * @description The J1QL text.
@@ -6080,6 +6186,45 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listSyncJobChanges: {
+        parameters: {
+            query?: {
+                /** @description Only changes of this kind. */
+                kind?: components["schemas"]["ChangeKind"];
+                /** @description Changes per page. */
+                limit?: number;
+                /** @description The `cursor` of the previous page, as given (opaque). Anything else is 400. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the job's changes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     putSyncJobBulkFile: {
         parameters: {
             query: {
@@ -6439,6 +6584,69 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["EntityRelationshipListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listEntityHistory: {
+        parameters: {
+            query?: {
+                /** @description Changes per page. */
+                limit?: number;
+                /** @description The `cursor` of the previous page, as given (opaque). Anything else is 400. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description An entity's `_id` (a UUID assigned by the service). An unknown id, or another account's
+                 *     entity, is 404 `ENTITY_NOT_FOUND`.
+                 */
+                entityId: components["parameters"]["EntityId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the entity's changes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "changes": [
+                     *         {
+                     *           "changeId": "5b0e5f3c-8a51-4d56-9a3e-1f1f0c7e2a11",
+                     *           "objectKind": "entity",
+                     *           "objectId": "0b8f5f5e-3a43-4c71-a6f4-9d2f2c0c7d10",
+                     *           "key": "i-0a1b2c3d",
+                     *           "type": "aws_instance",
+                     *           "scope": "aws-prod",
+                     *           "kind": "updated",
+                     *           "at": 1795353060000,
+                     *           "jobId": "3e6c5d0b-4f3b-4a4d-8d67-0c7b8a1e2f30",
+                     *           "keyId": null,
+                     *           "source": "sync",
+                     *           "changes": [
+                     *             {
+                     *               "name": "state",
+                     *               "before": "running",
+                     *               "after": "stopped"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChangeListResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

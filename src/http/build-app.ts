@@ -8,6 +8,7 @@ import express, {
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Logger } from 'pino';
 import type { AccountService } from '../accounts/account-service';
+import type { HistoryApi } from '../history/history-api';
 import type { AuditApi, AuditRecorder } from '../audit/audit-service';
 import type { EntityApi } from '../entities/entity-api';
 import type { RawDataApi } from '../rawdata/raw-data-service';
@@ -31,6 +32,7 @@ import { checkContractBodies } from './contract-validation';
 import { errorHandler } from './error-handler';
 import { accountHandlers } from './handlers/account-handlers';
 import { auditHandlers } from './handlers/audit-handlers';
+import { historyHandlers } from './handlers/history-handlers';
 import { adminHandlers } from './handlers/admin-handlers';
 import { entityHandlers } from './handlers/entity-handlers';
 import { contractHandlers } from './handlers/contract-handlers';
@@ -69,6 +71,8 @@ export interface AppDeps {
   progress: JobProgressApi;
   entities: EntityApi;
   rawData: RawDataApi;
+  /** The change history (GET /entities/{id}/history, GET /persister/.../jobs/{id}/changes). */
+  history: HistoryApi;
   parameters: ParameterApi;
   query: QueryApi;
   rules: RuleApi;
@@ -102,6 +106,7 @@ export function handlerMap(
     | 'progress'
     | 'entities'
     | 'rawData'
+    | 'history'
     | 'parameters'
     | 'query'
     | 'rules'
@@ -124,6 +129,7 @@ export function handlerMap(
     progressHandlers({ progress: deps.progress }),
     entityHandlers({ entities: deps.entities }),
     rawDataHandlers({ rawData: deps.rawData }),
+    historyHandlers({ history: deps.history }),
     parameterHandlers({ parameters: deps.parameters }),
     queryHandlers({ query: deps.query }),
     ruleHandlers({ rules: deps.rules }),

@@ -1,5 +1,10 @@
 import type { Request, Response } from 'express';
-import type { EntityApi, EntityRef, RelationshipDirection } from '../../entities/entity-api';
+import type {
+  EntityApi,
+  EntityRef,
+  EntityWriteRef,
+  RelationshipDirection,
+} from '../../entities/entity-api';
 import { authOf } from '../auth';
 import { type HandlerMap, pathParam } from '../handler-map';
 
@@ -14,10 +19,10 @@ export function entityHandlers(deps: { entities: EntityApi }): HandlerMap {
       res.status(200).json(await entities.get(entityRef(req, res)));
     },
     patchEntity: async (req: Request, res: Response) => {
-      res.status(200).json(await entities.patch({ ...entityRef(req, res), body: req.body }));
+      res.status(200).json(await entities.patch({ ...writeRef(req, res), body: req.body }));
     },
     deleteEntity: async (req: Request, res: Response) => {
-      res.status(200).json(await entities.delete(entityRef(req, res)));
+      res.status(200).json(await entities.delete(writeRef(req, res)));
     },
     listEntityRelationships: async (req: Request, res: Response) => {
       // openapi.yaml declares each parameter's type, so the validator let through only those.
@@ -36,4 +41,8 @@ export function entityHandlers(deps: { entities: EntityApi }): HandlerMap {
 
 function entityRef(req: Request, res: Response): EntityRef {
   return { accountId: authOf(res).accountId, entityId: pathParam(req, 'entityId') };
+}
+
+function writeRef(req: Request, res: Response): EntityWriteRef {
+  return { ...entityRef(req, res), keyId: authOf(res).keyId };
 }

@@ -1,4 +1,5 @@
 import type { PropertyCatalogRecorder } from '../../catalog/property-catalog';
+import { type ChangeParams, changeParams } from '../../model/change-record';
 import type { GraphAccess } from '../../graph/graph';
 import type { RawDataWriter } from '../../rawdata/raw-data-writer';
 import type { JobObjectError } from '../jobs/job-types';
@@ -174,4 +175,12 @@ export function stamp(ctx: StampContext, op: 'created' | 'updated'): Record<stri
     out._integrationInstanceId = ctx.job.integrationInstanceId;
   }
   return out;
+}
+
+/**
+ * The `$history` parameter of a finalize write (decision 0045): the job, and the run's `now` that
+ * the write stamps in `_beginOn` / `_endOn`.
+ */
+export function syncChanges(ctx: { job: { id: string }; now: number }): ChangeParams {
+  return changeParams({ source: 'sync', jobId: ctx.job.id, at: ctx.now });
 }

@@ -3,7 +3,7 @@ import { keyRef } from '../../graph/key-hash';
 import type { StagedEntity } from '../jobs/job-types';
 import type { ModePolicy } from '../modes/mode-policy';
 import { TYPE_LABEL_PATTERN } from '../../graph/type-labels';
-import type { ApplyContext, Write } from './apply-context';
+import { type ApplyContext, syncChanges, type Write } from './apply-context';
 import { PLACEHOLDER_SCOPE } from './apply-mapped';
 import { prepareOverrides } from './apply-override';
 import { prepareRawData } from './apply-raw-data';
@@ -160,10 +160,16 @@ async function write(ctx: ApplyContext, plan: EntityPlan): Promise<void> {
   await ctx.catalog.record(plan.catalog);
   await ctx.graph.writeTx(async (tx) => {
     const typeLabelPattern = TYPE_LABEL_PATTERN;
+    const history = syncChanges(ctx);
     if (creates.length > 0)
-      await tx.run('sync/create-entities', { rows: creates, typeLabelPattern });
+      await tx.run('sync/create-entities', { rows: creates, typeLabelPattern, history });
     if (updates.length > 0) {
-      await tx.run('sync/update-entities', { rows: updates, merge: plan.merge, typeLabelPattern });
+      await tx.run('sync/update-entities', {
+        rows: updates,
+        merge: plan.merge,
+        typeLabelPattern,
+        history,
+      });
       await tx.run('sync/refresh-search-text', { ids: updates.map((u) => u.id) });
     }
     if (hashFills.length > 0) await tx.run('sync/update-entity-hashes', { rows: hashFills });

@@ -1,6 +1,6 @@
 import { keyRef } from '../../graph/key-hash';
 import type { StagedEntity } from '../jobs/job-types';
-import { type ApplyContext, type Write, writableScope } from './apply-context';
+import { type ApplyContext, syncChanges, type Write, writableScope } from './apply-context';
 import { planOverrides, type Target } from './override-plan';
 
 /**
@@ -40,6 +40,7 @@ export async function prepareOverrides(ctx: ApplyContext, chunk: StagedEntity[])
         rows: plan.writes,
         jobId: ctx.job.id,
         now: ctx.now,
+        history: syncChanges(ctx),
       });
       await tx.run('sync/refresh-search-text', { ids: plan.writes.map((w) => w.id) });
     });

@@ -1,4 +1,4 @@
-import type { ApplyContext } from './apply-context';
+import { type ApplyContext, syncChanges } from './apply-context';
 
 /** Relationships or entities soft deleted per transaction. */
 export const DELETE_CHUNK = 10_000;
@@ -36,6 +36,7 @@ export async function softDeleteAbsent(
     partialTypes: ctx.job.partialDatasetTypes ?? [],
     now: ctx.now,
     limit: DELETE_CHUNK,
+    history: syncChanges(ctx),
   };
   const statement = DELETE_STATEMENTS[what].delete;
   await ctx.catalog.record([{ name: '_endOn', kind: 'number' }]);

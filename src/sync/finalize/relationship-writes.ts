@@ -1,7 +1,7 @@
 import type { Tx } from '../../graph/graph';
 import { keyHash } from '../../graph/key-hash';
 import { TYPE_LABEL_PATTERN } from '../../graph/type-labels';
-import type { ApplyContext } from './apply-context';
+import { type ApplyContext, syncChanges } from './apply-context';
 import { mappedRelationshipKey, PLACEHOLDER_SCOPE, type ResolvedMapped } from './apply-mapped';
 import type { CreateRow, RelationshipPlan, TouchRow } from './relationship-plan';
 
@@ -24,10 +24,17 @@ export async function writeRelationships(ctx: ApplyContext, plan: RelationshipPl
   await ctx.graph.writeTx(async (tx) => {
     const rows = settlePlaceholderIds(plan, await createPlaceholders(ctx, tx, plan));
     if (updates.length > 0) {
-      await tx.run('sync/update-relationships', { rows: updates, merge: plan.merge });
+      await tx.run('sync/update-relationships', {
+        rows: updates,
+        merge: plan.merge,
+        history: syncChanges(ctx),
+      });
     }
     if (rows.creates.length > 0) {
-      await tx.run('sync/create-relationships', { rows: rows.creates });
+      await tx.run('sync/create-relationships', {
+        rows: rows.creates,
+        history: syncChanges(ctx),
+      });
     }
     if (rows.touched.length > 0) {
       await tx.run('sync/touch-mapped-relationships', {

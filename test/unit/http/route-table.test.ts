@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import type { HistoryApi } from '../../../src/history/history-api';
 import type { AccountService } from '../../../src/accounts/account-service';
 import type { AuditService } from '../../../src/audit/audit-service';
 import type { EntityApi } from '../../../src/entities/entity-api';
@@ -196,6 +197,7 @@ describe('RouteTable', () => {
       progress: {} as JobProgressApi,
       entities: {} as EntityApi,
       rawData: {} as RawDataApi,
+      history: {} as HistoryApi,
       parameters: {} as ParameterApi,
       query: {} as QueryApi,
       rules: {} as RuleApi,
