@@ -86,7 +86,10 @@ export class QueryService implements QueryApi {
   static onGraph(
     graph: Graph,
     parameters: QueryServiceDeps['parameters'],
-    limits: Pick<QueryServiceDeps, 'maxPageSize' | 'timeoutMs' | 'bounds' | 'ruleMaxRows'>,
+    limits: Pick<
+      QueryServiceDeps,
+      'maxPageSize' | 'timeoutMs' | 'bounds' | 'ruleMaxRows' | 'historyRetentionMs'
+    >,
   ): QueryService {
     return new QueryService({
       graph,

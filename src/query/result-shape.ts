@@ -25,7 +25,7 @@ interface EdgeRow {
 function props(value: unknown): PropertyMap {
   if (!Array.isArray(value)) return value as PropertyMap;
   const pairs = (value as Array<[string, unknown]>).filter(([, v]) => v !== null);
-  return Object.fromEntries(pairs) as PropertyMap;
+  return Object.fromEntries(pairs);
 }
 
 function edgeRow(value: unknown): EdgeRow {

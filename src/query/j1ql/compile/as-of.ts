@@ -150,3 +150,15 @@ export function objectColumn(
   if (!isAsOf(v)) return { expr: v };
   return { expr: kind === 'edge' ? edgeValue(v) : propertiesAt(v), shaped: true };
 }
+
+/**
+ * `CHANGED SINCE`: the object has a recorded change at or after `since` (a parameter), and in an
+ * as-of query no later than T. The changes are found by the (accountId, objectId, at) index.
+ */
+export function changedSince(variable: string, since: string, asOf: boolean): string {
+  const until = asOf ? ` AND c.at <= ${T}` : '';
+  return (
+    `EXISTS { MATCH (c:_Change) WHERE c.accountId = $accountId AND c.objectId = ${variable}._id ` +
+    `AND c.at >= ${since}${until} }`
+  );
+}

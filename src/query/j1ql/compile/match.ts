@@ -1,11 +1,21 @@
-import type { Hop, NodeSpec, OptionalGroup, PropertyPath, RelSpec, Step, TargetItem } from '../ast';
-import { ENTITY_SEARCH_INDEX, SEARCH_TEXT_PROPERTY } from '../../../graph/search-index';
+import type {
+  Hop,
+  NodeSpec,
+  OptionalGroup,
+  PropertyPath,
+  RelSpec,
+  Scalar,
+  Step,
+  TargetItem,
+} from '../ast';
+import { ENTITY_SEARCH_INDEX } from '../../../graph/search-index';
+import { searchCondition, searchQuery } from './search-target';
 import { InvalidQueryError } from '../query-errors';
 import { label, type Params, property, relationshipType } from './cypher-text';
 import { asList, compileFilter, type PropertyRef, propertyRef } from './filters';
-import { aliveAt, AS_OF_SUFFIX, historyCall, historyOf } from './as-of';
+import { aliveAt, AS_OF_SUFFIX, changedSince, historyCall, historyOf } from './as-of';
 import type { Binding, Scope } from './scope';
-import type { ValueContext } from './values';
+import { dateValue, scalarValues, type ValueContext } from './values';
 
 export interface MatchContext extends ValueContext {
   params: Params;
@@ -187,6 +197,10 @@ function nodeConditions(variable: string, node: NodeSpec, ctx: MatchContext): st
   const conditions = [`${variable}._accountId = $accountId`, ...liveConditions(variable, ctx)];
   const target = targetCondition(variable, node, ctx);
   if (target !== undefined) conditions.push(target);
+  if (node.changedSince !== undefined) {
+    const since = ctx.params.add(sinceMillis(node.changedSince, node, ctx));
+    conditions.push(changedSince(variable, since, ctx.asOf));
+  }
   if (node.filter !== undefined) {
     conditions.push(
       compileFilter(node.filter, {
@@ -196,6 +210,20 @@ function nodeConditions(variable: string, node: NodeSpec, ctx: MatchContext): st
     );
   }
   return conditions;
+}
+
+/** The time of `CHANGED SINCE`: a date (`date.now - 1 day`, `date(...)`) or epoch ms. */
+function sinceMillis(since: Scalar, node: NodeSpec, ctx: MatchContext): number {
+  if (since.kind === 'now' || since.kind === 'date') return dateValue(since, ctx.now);
+  const values = scalarValues(since, ctx);
+  const [value] = values;
+  if (values.length !== 1 || typeof value !== 'number') {
+    throw new InvalidQueryError(
+      'CHANGED SINCE takes a time: date.now - 1 day, date(2026-11-01) or epoch milliseconds',
+      node.at,
+    );
+  }
+  return value;
 }
 
 function ownProperty(variable: string, path: PropertyPath, ctx: MatchContext): PropertyRef {
@@ -255,33 +283,4 @@ function smartCondition(variable: string, name: string, ctx: MatchContext): stri
     `((${classes}) AND ${property(variable, 'tag.Production')} = true AND ` +
     `${property(variable, 'classification')} = ${ctx.params.add('critical')} OR ${tagged})`
   );
-}
-
-/** The words of a full-text search; a search needs at least one. */
-function searchWords(text: string, node: NodeSpec): string[] {
-  const words = text.split(/\s+/).filter((w) => w !== '');
-  if (words.length === 0)
-    throw new InvalidQueryError('A full-text search needs some text', node.at);
-  return words;
-}
-
-/** The user's words as a Lucene query: every word must occur (each quoted, so nothing is syntax). */
-function searchQuery(text: string, node: NodeSpec): string {
-  return searchWords(text, node)
-    .map((w) => `"${w.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`)
-    .join(' AND ');
-}
-
-function searchCondition(
-  variable: string,
-  text: string,
-  node: NodeSpec,
-  ctx: MatchContext,
-): string {
-  return searchWords(text, node)
-    .map(
-      (w) =>
-        `toLower(${property(variable, SEARCH_TEXT_PROPERTY)}) CONTAINS ${ctx.params.add(w.toLowerCase())}`,
-    )
-    .join(' AND ');
 }
