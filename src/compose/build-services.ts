@@ -84,10 +84,7 @@ export function buildServices(config: Config, runtime: Runtime, deps: ServiceDep
   const blobStore = deps.blobStore ?? blobStoreFromConfig(config);
   const accounts = new AccountService({ graph });
   const parameters = parameterService(graph, config);
-  const query = QueryService.onGraph(graph, parameters, {
-    ...config.query,
-    historyRetentionMs: config.history.retentionMs,
-  });
+  const query = QueryService.onGraph(graph, parameters, config.query);
   const integrations = new IntegrationService({ graph, secretsKey: config.outbound.secretsKey });
   const sync = syncJobsFromConfig({
     config,

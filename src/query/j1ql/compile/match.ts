@@ -160,7 +160,10 @@ function compileOptional(
       ctx.asOf ? [`null AS ${v}`, `[] AS ${historyOf(v)}`] : [`null AS ${v}`],
     ),
   ].join(', ');
-  const go = [...carried(walk.variable, union), ...inner.flatMap((v) => carried(v, v))].join(', ');
+  const go = [
+    ...carried(walk.variable, union),
+    ...inner.flatMap((v) => (ctx.asOf ? carried(v, v) : [v])),
+  ].join(', ');
   const imported = ctx.asOf ? `${from}, ${historyOf(from)}` : from;
   const clause = `CALL (${imported}) { RETURN ${stay} UNION ALL ${walk.clauses.join(' ')} RETURN ${go} }`;
   const binding: Binding = { kind: 'node', variable: union, depth };
