@@ -76,6 +76,8 @@ export interface Config {
     };
     /** Rows a rule's query reads into memory; past it the evaluation record says so. */
     readonly ruleMaxRows: number;
+    /** The oldest `asOf` answered: the change history's retention (HISTORY_RETENTION_DAYS). */
+    readonly historyRetentionMs: number;
   };
   readonly rules: {
     /** Every scheduled rule runs at this interval instead of its pollingInterval (ms; tests and
@@ -186,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         maxCypherLength: e.J1QL_MAX_CYPHER_LENGTH,
       },
       ruleMaxRows: e.RULE_QUERY_MAX_ROWS,
+      historyRetentionMs: e.HISTORY_RETENTION_DAYS * 86_400_000,
     },
     limits: {
       concurrentPerAccount: e.ACCOUNT_MAX_CONCURRENT,

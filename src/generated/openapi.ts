@@ -3937,6 +3937,12 @@ export interface components {
             includeDeleted: boolean;
             /**
              * Format: int64
+             * @description Epoch milliseconds: answer over the graph as it was at that time (entities and relationships alive then, with the property values they had), built from the change history (docs/guide/history.md). `date.now` in the query means that time. A time in the future, or older than the history kept (HISTORY_RETENTION_DAYS), is a 400.
+             * @example 1764201600000
+             */
+            asOf?: number;
+            /**
+             * Format: int64
              * @description Rows per page; at most QUERY_MAX_PAGE_SIZE (default 1000), else 400.
              * @default 250
              */
@@ -3948,6 +3954,11 @@ export interface components {
             query: string;
             /** @default false */
             includeDeleted: boolean;
+            /**
+             * Format: int64
+             * @description As in QueryRequest.
+             */
+            asOf?: number;
         };
         ExplainQueryResponse: {
             /** @description The Cypher, with every value a parameter. */

@@ -3,30 +3,38 @@ import { ValidationError } from '../errors/app-error';
 
 /**
  * The opaque cursor of a query's next page: the offset of that page and a digest of the query it
- * belongs to (text and includeDeleted), base64url-encoded. A cursor of another query, or anything
- * made up, is a 400.
+ * belongs to (text, includeDeleted and asOf), base64url-encoded. A cursor of another query, or
+ * anything made up, is a 400.
  */
-export function encodeQueryCursor(offset: number, query: string, includeDeleted: boolean): string {
-  return Buffer.from(`${offset}.${digest(query, includeDeleted)}`, 'utf8').toString('base64url');
+export interface CursorScope {
+  query: string;
+  includeDeleted: boolean;
+  asOf?: number;
+}
+
+export function encodeQueryCursor(offset: number, of: CursorScope): string {
+  return Buffer.from(`${offset}.${digest(of)}`, 'utf8').toString('base64url');
 }
 
 /** The offset the cursor's page starts at. */
-export function decodeQueryCursor(cursor: string, query: string, includeDeleted: boolean): number {
+export function decodeQueryCursor(cursor: string, of: CursorScope): number {
   const text = /^[A-Za-z0-9_-]{1,200}$/.test(cursor)
     ? Buffer.from(cursor, 'base64url').toString('utf8')
     : '';
   const match = /^(\d{1,15})\.([0-9a-f]{16})$/.exec(text);
-  if (match === null || match[2] !== digest(query, includeDeleted)) {
+  if (match === null || match[2] !== digest(of)) {
     throw new ValidationError(
-      "'cursor' is not a cursor of this query: pass the cursor of the previous page with the same query and includeDeleted",
+      "'cursor' is not a cursor of this query: pass the cursor of the previous page with the same query, includeDeleted and asOf",
     );
   }
   return Number(match[1]);
 }
 
-function digest(query: string, includeDeleted: boolean): string {
+function digest(of: CursorScope): string {
+  // Cursors made before asOf existed (no asOf) keep their digest.
+  const asOf = of.asOf === undefined ? '' : `@${of.asOf}`;
   return createHash('sha256')
-    .update(`${includeDeleted ? 1 : 0}\n${query}`)
+    .update(`${of.includeDeleted ? 1 : 0}${asOf}\n${of.query}`)
     .digest('hex')
     .slice(0, 16);
 }

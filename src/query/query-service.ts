@@ -15,6 +15,8 @@ export interface QueryRequest {
   accountId: string;
   query: string;
   includeDeleted?: boolean;
+  /** Epoch ms: the graph as it was then (decision 0047). */
+  asOf?: number;
   limit?: number;
   cursor?: string | null;
 }
@@ -67,6 +69,8 @@ export interface QueryServiceDeps {
   bounds: QueryBounds;
   /** The most rows runAll reads into memory. */
   ruleMaxRows: number;
+  /** How far back the change history goes (HISTORY_RETENTION_DAYS): the oldest asOf answered. */
+  historyRetentionMs?: number;
   now?: () => number;
 }
 
@@ -82,7 +86,10 @@ export class QueryService implements QueryApi {
   static onGraph(
     graph: Graph,
     parameters: QueryServiceDeps['parameters'],
-    limits: Pick<QueryServiceDeps, 'maxPageSize' | 'timeoutMs' | 'bounds' | 'ruleMaxRows'>,
+    limits: Pick<
+      QueryServiceDeps,
+      'maxPageSize' | 'timeoutMs' | 'bounds' | 'ruleMaxRows' | 'historyRetentionMs'
+    >,
   ): QueryService {
     return new QueryService({
       graph,
@@ -95,10 +102,11 @@ export class QueryService implements QueryApi {
   async run(request: QueryRequest): Promise<QueryResult> {
     const includeDeleted = request.includeDeleted === true;
     const size = this.pageSize(request.limit);
+    const of = { query: request.query, includeDeleted, asOf: request.asOf };
     const offset =
       request.cursor === undefined || request.cursor === null
         ? 0
-        : decodeQueryCursor(request.cursor, request.query, includeDeleted);
+        : decodeQueryCursor(request.cursor, of);
     const compiled = await this.compile(request, { offset, size });
     const params = { ...compiled.params, accountId: request.accountId };
     const rows = await this.read(compiled.cypher, params);
@@ -109,7 +117,7 @@ export class QueryService implements QueryApi {
       totalCount: total,
     };
     if (offset + rows.length < total && rows.length > 0) {
-      result.cursor = encodeQueryCursor(offset + rows.length, request.query, includeDeleted);
+      result.cursor = encodeQueryCursor(offset + rows.length, of);
     }
     if (compiled.warnings.length > 0) result.warnings = compiled.warnings;
     return result;
@@ -164,6 +172,8 @@ export class QueryService implements QueryApi {
   ): Promise<CompiledQuery> {
     const ast = parseQuery(request.query); // a syntax error needs no database round trip
     checkQueryShape(ast, this.deps.bounds);
+    const now = (this.deps.now ?? Date.now)();
+    if (request.asOf !== undefined) checkAsOf(request.asOf, now, this.deps.historyRetentionMs);
     const [listProperties, parameters] = await Promise.all([
       this.deps.catalog.listProperties(request.accountId),
       options.purpose !== 'explain'
@@ -172,7 +182,8 @@ export class QueryService implements QueryApi {
     ]);
     const compiled = compileQuery(ast, {
       includeDeleted: request.includeDeleted === true,
-      now: (this.deps.now ?? Date.now)(),
+      now,
+      ...(request.asOf === undefined ? {} : { asOf: request.asOf }),
       parameters,
       listProperties,
       ...(page === undefined ? {} : { page }),
@@ -226,6 +237,24 @@ export class QueryService implements QueryApi {
       }
       throw new InvalidQueryError(`The query cannot run on this data: ${err.message}`);
     }
+  }
+}
+
+/**
+ * An asOf the history can answer: not in the future (there is no graph of it yet), nor older
+ * than the history kept (the purge has removed what it would need).
+ */
+function checkAsOf(asOf: number, now: number, retentionMs: number | undefined): void {
+  if (asOf > now) {
+    throw new ValidationError(
+      `'asOf' ${asOf} is in the future (now is ${now}): give a past time in epoch milliseconds`,
+    );
+  }
+  if (retentionMs !== undefined && asOf < now - retentionMs) {
+    const days = Math.round(retentionMs / 86_400_000);
+    throw new ValidationError(
+      `'asOf' ${asOf} is older than the change history kept (${days} days, HISTORY_RETENTION_DAYS): the graph of that time cannot be rebuilt`,
+    );
   }
 }
 

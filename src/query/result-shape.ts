@@ -19,6 +19,21 @@ interface EdgeRow {
 }
 
 /**
+ * An object's properties as a row holds them: a map, or (read as of a time: as-of.ts) a list of
+ * [name, value] pairs, a null value meaning the object had no such property then.
+ */
+function props(value: unknown): PropertyMap {
+  if (!Array.isArray(value)) return value as PropertyMap;
+  const pairs = (value as Array<[string, unknown]>).filter(([, v]) => v !== null);
+  return Object.fromEntries(pairs);
+}
+
+function edgeRow(value: unknown): EdgeRow {
+  const row = value as EdgeRow;
+  return { ...row, props: props(row.props) };
+}
+
+/**
  * Rows of compiled J1QL -> the API's result shapes: `list` rows are vertices; `table` rows are
  * flat objects keyed by column name (whole entities as vertices, relationships as edges, `a.*`
  * spread as `a.<property>`); a `tree` merges every row's vertices and edges, each once.
@@ -26,7 +41,7 @@ interface EdgeRow {
 export function shapeRows(plan: ResultPlan, rows: Array<Record<string, unknown>>): ResultData {
   switch (plan.type) {
     case 'list':
-      return rows.map((row) => toVertex(row.entity as PropertyMap));
+      return rows.map((row) => toVertex(props(row.entity)));
     case 'table':
       return rows.map((row) => tableRow(plan.columns, row));
     case 'tree':
@@ -43,13 +58,13 @@ function tableRow(columns: Column[], row: Record<string, unknown>): Record<strin
         out.push([column.name, value]);
         break;
       case 'vertex':
-        out.push([column.name, value === null ? null : toVertex(value as PropertyMap)]);
+        out.push([column.name, value === null ? null : toVertex(props(value))]);
         break;
       case 'edge':
-        out.push([column.name, value === null ? null : toEdge(value as EdgeRow)]);
+        out.push([column.name, value === null ? null : toEdge(edgeRow(value))]);
         break;
       case 'spread':
-        for (const [name, v] of Object.entries((value ?? {}) as PropertyMap)) {
+        for (const [name, v] of Object.entries(value === null ? {} : props(value))) {
           if (!HIDDEN_PROPERTIES.has(name)) out.push([`${column.name}.${name}`, v]);
         }
         break;
@@ -63,12 +78,12 @@ function tree(rows: Array<Record<string, unknown>>): { vertices: Vertex[]; edges
   const vertices = new Map<string, Vertex>();
   const edges = new Map<string, Edge>();
   for (const row of rows) {
-    for (const props of row.vertices as PropertyMap[]) {
-      const vertex = toVertex(props);
+    for (const stored of row.vertices as unknown[]) {
+      const vertex = toVertex(props(stored));
       if (!vertices.has(vertex.id)) vertices.set(vertex.id, vertex);
     }
-    for (const input of row.edges as EdgeRow[]) {
-      const edge = toEdge(input);
+    for (const input of row.edges as unknown[]) {
+      const edge = toEdge(edgeRow(input));
       if (!edges.has(edge.id)) edges.set(edge.id, edge);
     }
   }

@@ -13,6 +13,7 @@ export function queryHandlers(deps: { query: QueryApi }): HandlerMap {
         accountId: authOf(res).accountId,
         query: body.query,
         includeDeleted: body.includeDeleted,
+        asOf: body.asOf,
         limit: body.limit,
         cursor: body.cursor,
       });
@@ -24,6 +25,7 @@ export function queryHandlers(deps: { query: QueryApi }): HandlerMap {
         accountId: authOf(res).accountId,
         query: body.query,
         includeDeleted: body.includeDeleted,
+        asOf: body.asOf,
       });
       res.status(200).json(result);
     },

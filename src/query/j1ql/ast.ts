@@ -27,6 +27,8 @@ export interface Query {
 export interface NodeSpec {
   kind: 'node';
   target: Target;
+  /** `CHANGED SINCE <time>`: entities with a recorded change at or after that time. */
+  changedSince?: Scalar;
   filter?: Filter;
   alias?: string;
   at: Position;

@@ -232,24 +232,26 @@ function peg$parse(input, options) {
   const peg$c42 = "as";
   const peg$c43 = "that";
   const peg$c44 = "relates";
-  const peg$c45 = "to";
-  const peg$c46 = "where";
-  const peg$c47 = "return";
-  const peg$c48 = "tree";
-  const peg$c49 = "having";
-  const peg$c50 = "order";
-  const peg$c51 = "by";
-  const peg$c52 = "skip";
-  const peg$c53 = "limit";
-  const peg$c54 = "asc";
-  const peg$c55 = "desc";
-  const peg$c56 = "and";
-  const peg$c57 = "or";
-  const peg$c58 = "true";
-  const peg$c59 = "false";
-  const peg$c60 = "undefined";
-  const peg$c61 = "/*";
-  const peg$c62 = "*/";
+  const peg$c45 = "changed";
+  const peg$c46 = "since";
+  const peg$c47 = "to";
+  const peg$c48 = "where";
+  const peg$c49 = "return";
+  const peg$c50 = "tree";
+  const peg$c51 = "having";
+  const peg$c52 = "order";
+  const peg$c53 = "by";
+  const peg$c54 = "skip";
+  const peg$c55 = "limit";
+  const peg$c56 = "asc";
+  const peg$c57 = "desc";
+  const peg$c58 = "and";
+  const peg$c59 = "or";
+  const peg$c60 = "true";
+  const peg$c61 = "false";
+  const peg$c62 = "undefined";
+  const peg$c63 = "/*";
+  const peg$c64 = "*/";
 
   const peg$r0 = /^[A-Za-z0-9_@]/;
   const peg$r1 = /^[0-9]/;
@@ -347,26 +349,28 @@ function peg$parse(input, options) {
   const peg$e75 = peg$literalExpectation("as", true);
   const peg$e76 = peg$literalExpectation("that", true);
   const peg$e77 = peg$literalExpectation("relates", true);
-  const peg$e78 = peg$literalExpectation("to", true);
-  const peg$e79 = peg$literalExpectation("where", true);
-  const peg$e80 = peg$literalExpectation("return", true);
-  const peg$e81 = peg$literalExpectation("tree", true);
-  const peg$e82 = peg$literalExpectation("having", true);
-  const peg$e83 = peg$literalExpectation("order", true);
-  const peg$e84 = peg$literalExpectation("by", true);
-  const peg$e85 = peg$literalExpectation("skip", true);
-  const peg$e86 = peg$literalExpectation("limit", true);
-  const peg$e87 = peg$literalExpectation("asc", true);
-  const peg$e88 = peg$literalExpectation("desc", true);
-  const peg$e89 = peg$literalExpectation("and", true);
-  const peg$e90 = peg$literalExpectation("or", true);
-  const peg$e91 = peg$literalExpectation("true", true);
-  const peg$e92 = peg$literalExpectation("false", true);
-  const peg$e93 = peg$literalExpectation("undefined", true);
-  const peg$e94 = peg$classExpectation([" ", "\t", "\r", "\n", "\xA0", "\u200B", "\u200C", "\u200D", "\uFEFF"], false, false, false);
-  const peg$e95 = peg$literalExpectation("/*", false);
-  const peg$e96 = peg$literalExpectation("*/", false);
-  const peg$e97 = peg$otherExpectation("whitespace");
+  const peg$e78 = peg$literalExpectation("changed", true);
+  const peg$e79 = peg$literalExpectation("since", true);
+  const peg$e80 = peg$literalExpectation("to", true);
+  const peg$e81 = peg$literalExpectation("where", true);
+  const peg$e82 = peg$literalExpectation("return", true);
+  const peg$e83 = peg$literalExpectation("tree", true);
+  const peg$e84 = peg$literalExpectation("having", true);
+  const peg$e85 = peg$literalExpectation("order", true);
+  const peg$e86 = peg$literalExpectation("by", true);
+  const peg$e87 = peg$literalExpectation("skip", true);
+  const peg$e88 = peg$literalExpectation("limit", true);
+  const peg$e89 = peg$literalExpectation("asc", true);
+  const peg$e90 = peg$literalExpectation("desc", true);
+  const peg$e91 = peg$literalExpectation("and", true);
+  const peg$e92 = peg$literalExpectation("or", true);
+  const peg$e93 = peg$literalExpectation("true", true);
+  const peg$e94 = peg$literalExpectation("false", true);
+  const peg$e95 = peg$literalExpectation("undefined", true);
+  const peg$e96 = peg$classExpectation([" ", "\t", "\r", "\n", "\xA0", "\u200B", "\u200C", "\u200D", "\uFEFF"], false, false, false);
+  const peg$e97 = peg$literalExpectation("/*", false);
+  const peg$e98 = peg$literalExpectation("*/", false);
+  const peg$e99 = peg$otherExpectation("whitespace");
 
   function peg$f0(unique, start, steps, tails) {
     const query = { kind: 'query', unique: unique !== null, start, steps };
@@ -376,8 +380,9 @@ function peg$parse(input, options) {
     }
     return query;
   }
-  function peg$f1(target, filter, alias) {
+  function peg$f1(target, since, filter, alias) {
     const node = { kind: 'node', target, at: pos(location()) };
+    if (since !== null) node.changedSince = since;
     if (filter !== null) node.filter = filter;
     if (alias !== null) node.alias = alias;
     return node;
@@ -762,19 +767,26 @@ function peg$parse(input, options) {
   }
 
   function peg$parseNode() {
-    let s0, s1, s2, s3, s4, s5, s6, s7;
+    let s0, s1, s2, s3, s4, s5, s6, s7, s8;
 
     s0 = peg$currPos;
     s1 = peg$parseTarget();
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
       s3 = peg$parse_();
-      s4 = peg$parseWITH();
+      s4 = peg$parseCHANGED();
       if (s4 !== peg$FAILED) {
         s5 = peg$parse_();
-        s6 = peg$parseFilter();
+        s6 = peg$parseSINCE();
         if (s6 !== peg$FAILED) {
-          s2 = s6;
+          s7 = peg$parse_();
+          s8 = peg$parseScalar();
+          if (s8 !== peg$FAILED) {
+            s2 = s8;
+          } else {
+            peg$currPos = s2;
+            s2 = peg$FAILED;
+          }
         } else {
           peg$currPos = s2;
           s2 = peg$FAILED;
@@ -788,10 +800,10 @@ function peg$parse(input, options) {
       }
       s3 = peg$currPos;
       s4 = peg$parse_();
-      s5 = peg$parseAS();
+      s5 = peg$parseWITH();
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
-        s7 = peg$parseAlias();
+        s7 = peg$parseFilter();
         if (s7 !== peg$FAILED) {
           s3 = s7;
         } else {
@@ -805,8 +817,27 @@ function peg$parse(input, options) {
       if (s3 === peg$FAILED) {
         s3 = null;
       }
+      s4 = peg$currPos;
+      s5 = peg$parse_();
+      s6 = peg$parseAS();
+      if (s6 !== peg$FAILED) {
+        s7 = peg$parse_();
+        s8 = peg$parseAlias();
+        if (s8 !== peg$FAILED) {
+          s4 = s8;
+        } else {
+          peg$currPos = s4;
+          s4 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s4;
+        s4 = peg$FAILED;
+      }
+      if (s4 === peg$FAILED) {
+        s4 = null;
+      }
       peg$savedPos = s0;
-      s0 = peg$f1(s1, s2, s3);
+      s0 = peg$f1(s1, s2, s3, s4);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -4287,13 +4318,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseTO() {
+  function peg$parseCHANGED() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    s1 = input.substr(peg$currPos, 2);
+    s1 = input.substr(peg$currPos, 7);
     if (s1.toLowerCase() === peg$c45) {
-      peg$currPos += (2);
+      peg$currPos += (7);
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e78); }
@@ -4324,7 +4355,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseWHERE() {
+  function peg$parseSINCE() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -4361,13 +4392,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseRETURN() {
+  function peg$parseTO() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    s1 = input.substr(peg$currPos, 6);
+    s1 = input.substr(peg$currPos, 2);
     if (s1.toLowerCase() === peg$c47) {
-      peg$currPos += (6);
+      peg$currPos += (2);
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e80); }
@@ -4398,13 +4429,13 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseTREE() {
+  function peg$parseWHERE() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    s1 = input.substr(peg$currPos, 4);
+    s1 = input.substr(peg$currPos, 5);
     if (s1.toLowerCase() === peg$c48) {
-      peg$currPos += (4);
+      peg$currPos += (5);
     } else {
       s1 = peg$FAILED;
       if (peg$silentFails === 0) { peg$fail(peg$e81); }
@@ -4435,7 +4466,7 @@ function peg$parse(input, options) {
     return s0;
   }
 
-  function peg$parseHAVING() {
+  function peg$parseRETURN() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
@@ -4472,16 +4503,90 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseTREE() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    s1 = input.substr(peg$currPos, 4);
+    if (s1.toLowerCase() === peg$c50) {
+      peg$currPos += (4);
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e83); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseIdentChar();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parseHAVING() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    s1 = input.substr(peg$currPos, 6);
+    if (s1.toLowerCase() === peg$c51) {
+      peg$currPos += (6);
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e84); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = peg$currPos;
+      peg$silentFails++;
+      s3 = peg$parseIdentChar();
+      peg$silentFails--;
+      if (s3 === peg$FAILED) {
+        s2 = undefined;
+      } else {
+        peg$currPos = s2;
+        s2 = peg$FAILED;
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
   function peg$parseORDER() {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
     s1 = input.substr(peg$currPos, 5);
-    if (s1.toLowerCase() === peg$c50) {
+    if (s1.toLowerCase() === peg$c52) {
       peg$currPos += (5);
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e83); }
+      if (peg$silentFails === 0) { peg$fail(peg$e85); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -4514,11 +4619,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = input.substr(peg$currPos, 2);
-    if (s1.toLowerCase() === peg$c51) {
+    if (s1.toLowerCase() === peg$c53) {
       peg$currPos += (2);
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e84); }
+      if (peg$silentFails === 0) { peg$fail(peg$e86); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -4551,11 +4656,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = input.substr(peg$currPos, 4);
-    if (s1.toLowerCase() === peg$c52) {
+    if (s1.toLowerCase() === peg$c54) {
       peg$currPos += (4);
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e85); }
+      if (peg$silentFails === 0) { peg$fail(peg$e87); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -4588,11 +4693,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = input.substr(peg$currPos, 5);
-    if (s1.toLowerCase() === peg$c53) {
+    if (s1.toLowerCase() === peg$c55) {
       peg$currPos += (5);
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e86); }
+      if (peg$silentFails === 0) { peg$fail(peg$e88); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -4625,11 +4730,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = input.substr(peg$currPos, 3);
-    if (s1.toLowerCase() === peg$c54) {
+    if (s1.toLowerCase() === peg$c56) {
       peg$currPos += (3);
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e87); }
+      if (peg$silentFails === 0) { peg$fail(peg$e89); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -4662,11 +4767,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = input.substr(peg$currPos, 4);
-    if (s1.toLowerCase() === peg$c55) {
+    if (s1.toLowerCase() === peg$c57) {
       peg$currPos += (4);
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e88); }
+      if (peg$silentFails === 0) { peg$fail(peg$e90); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -4699,11 +4804,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = input.substr(peg$currPos, 3);
-    if (s1.toLowerCase() === peg$c56) {
+    if (s1.toLowerCase() === peg$c58) {
       peg$currPos += (3);
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e89); }
+      if (peg$silentFails === 0) { peg$fail(peg$e91); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -4736,11 +4841,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = input.substr(peg$currPos, 2);
-    if (s1.toLowerCase() === peg$c57) {
+    if (s1.toLowerCase() === peg$c59) {
       peg$currPos += (2);
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e90); }
+      if (peg$silentFails === 0) { peg$fail(peg$e92); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -4773,11 +4878,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = input.substr(peg$currPos, 4);
-    if (s1.toLowerCase() === peg$c58) {
+    if (s1.toLowerCase() === peg$c60) {
       peg$currPos += (4);
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e91); }
+      if (peg$silentFails === 0) { peg$fail(peg$e93); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -4810,11 +4915,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = input.substr(peg$currPos, 5);
-    if (s1.toLowerCase() === peg$c59) {
+    if (s1.toLowerCase() === peg$c61) {
       peg$currPos += (5);
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e92); }
+      if (peg$silentFails === 0) { peg$fail(peg$e94); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -4847,11 +4952,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = input.substr(peg$currPos, 9);
-    if (s1.toLowerCase() === peg$c60) {
+    if (s1.toLowerCase() === peg$c62) {
       peg$currPos += (9);
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e93); }
+      if (peg$silentFails === 0) { peg$fail(peg$e95); }
     }
     if (s1 !== peg$FAILED) {
       s2 = peg$currPos;
@@ -4889,28 +4994,28 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e94); }
+      if (peg$silentFails === 0) { peg$fail(peg$e96); }
     }
     if (s1 === peg$FAILED) {
       s1 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c61) {
-        s2 = peg$c61;
+      if (input.substr(peg$currPos, 2) === peg$c63) {
+        s2 = peg$c63;
         peg$currPos += 2;
       } else {
         s2 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e95); }
+        if (peg$silentFails === 0) { peg$fail(peg$e97); }
       }
       if (s2 !== peg$FAILED) {
         s3 = [];
         s4 = peg$currPos;
         s5 = peg$currPos;
         peg$silentFails++;
-        if (input.substr(peg$currPos, 2) === peg$c62) {
-          s6 = peg$c62;
+        if (input.substr(peg$currPos, 2) === peg$c64) {
+          s6 = peg$c64;
           peg$currPos += 2;
         } else {
           s6 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e96); }
+          if (peg$silentFails === 0) { peg$fail(peg$e98); }
         }
         peg$silentFails--;
         if (s6 === peg$FAILED) {
@@ -4943,12 +5048,12 @@ function peg$parse(input, options) {
           s4 = peg$currPos;
           s5 = peg$currPos;
           peg$silentFails++;
-          if (input.substr(peg$currPos, 2) === peg$c62) {
-            s6 = peg$c62;
+          if (input.substr(peg$currPos, 2) === peg$c64) {
+            s6 = peg$c64;
             peg$currPos += 2;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e96); }
+            if (peg$silentFails === 0) { peg$fail(peg$e98); }
           }
           peg$silentFails--;
           if (s6 === peg$FAILED) {
@@ -4977,12 +5082,12 @@ function peg$parse(input, options) {
             s4 = peg$FAILED;
           }
         }
-        if (input.substr(peg$currPos, 2) === peg$c62) {
-          s4 = peg$c62;
+        if (input.substr(peg$currPos, 2) === peg$c64) {
+          s4 = peg$c64;
           peg$currPos += 2;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e96); }
+          if (peg$silentFails === 0) { peg$fail(peg$e98); }
         }
         if (s4 !== peg$FAILED) {
           s2 = [s2, s3, s4];
@@ -5003,28 +5108,28 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e94); }
+        if (peg$silentFails === 0) { peg$fail(peg$e96); }
       }
       if (s1 === peg$FAILED) {
         s1 = peg$currPos;
-        if (input.substr(peg$currPos, 2) === peg$c61) {
-          s2 = peg$c61;
+        if (input.substr(peg$currPos, 2) === peg$c63) {
+          s2 = peg$c63;
           peg$currPos += 2;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e95); }
+          if (peg$silentFails === 0) { peg$fail(peg$e97); }
         }
         if (s2 !== peg$FAILED) {
           s3 = [];
           s4 = peg$currPos;
           s5 = peg$currPos;
           peg$silentFails++;
-          if (input.substr(peg$currPos, 2) === peg$c62) {
-            s6 = peg$c62;
+          if (input.substr(peg$currPos, 2) === peg$c64) {
+            s6 = peg$c64;
             peg$currPos += 2;
           } else {
             s6 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e96); }
+            if (peg$silentFails === 0) { peg$fail(peg$e98); }
           }
           peg$silentFails--;
           if (s6 === peg$FAILED) {
@@ -5057,12 +5162,12 @@ function peg$parse(input, options) {
             s4 = peg$currPos;
             s5 = peg$currPos;
             peg$silentFails++;
-            if (input.substr(peg$currPos, 2) === peg$c62) {
-              s6 = peg$c62;
+            if (input.substr(peg$currPos, 2) === peg$c64) {
+              s6 = peg$c64;
               peg$currPos += 2;
             } else {
               s6 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e96); }
+              if (peg$silentFails === 0) { peg$fail(peg$e98); }
             }
             peg$silentFails--;
             if (s6 === peg$FAILED) {
@@ -5091,12 +5196,12 @@ function peg$parse(input, options) {
               s4 = peg$FAILED;
             }
           }
-          if (input.substr(peg$currPos, 2) === peg$c62) {
-            s4 = peg$c62;
+          if (input.substr(peg$currPos, 2) === peg$c64) {
+            s4 = peg$c64;
             peg$currPos += 2;
           } else {
             s4 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e96); }
+            if (peg$silentFails === 0) { peg$fail(peg$e98); }
           }
           if (s4 !== peg$FAILED) {
             s2 = [s2, s3, s4];
@@ -5126,7 +5231,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e94); }
+      if (peg$silentFails === 0) { peg$fail(peg$e96); }
     }
     if (s1 !== peg$FAILED) {
       while (s1 !== peg$FAILED) {
@@ -5136,7 +5241,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e94); }
+          if (peg$silentFails === 0) { peg$fail(peg$e96); }
         }
       }
     } else {
@@ -5145,7 +5250,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e97); }
+      if (peg$silentFails === 0) { peg$fail(peg$e99); }
     }
 
     return s0;

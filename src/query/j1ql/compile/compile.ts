@@ -1,5 +1,6 @@
 import type { PropertyPath, Query } from '../ast';
 import { InvalidQueryError } from '../query-errors';
+import { AS_OF_PARAM, AS_OF_SUFFIX } from './as-of';
 import { Params } from './cypher-text';
 import { compileFilter, type PropertyRef, propertyRef } from './filters';
 import { compileStart, compileSteps, type MatchContext } from './match';
@@ -23,6 +24,11 @@ export interface CompileOptions {
   page?: { offset: number; size: number };
   /** Without a page: read at most this many rows (the query's own LIMIT, if lower, wins). */
   rowCap?: number;
+  /**
+   * Epoch ms: answer over the graph as it was then (as-of.ts); `date.now` means that time too,
+   * so relative dates read as they would have then.
+   */
+  asOf?: number;
 }
 
 export interface CompiledQuery {
@@ -51,14 +57,18 @@ export function compileQuery(query: Query, options: CompileOptions): CompiledQue
     if (name.startsWith('_')) return false;
     return options.listProperties === undefined || options.listProperties.has(name);
   };
+  const asOf = options.asOf !== undefined;
+  if (asOf) params.values[AS_OF_PARAM] = options.asOf;
+  const now = options.asOf ?? options.now;
   const ctx: MatchContext = {
     params,
     scope,
     includeDeleted: options.includeDeleted,
-    now: options.now,
+    asOf,
+    now,
     parameters: options.parameters,
     mayBeList,
-    fresh: (prefix) => `${prefix}${++counters[prefix]}`,
+    fresh: (prefix) => `${prefix}${++counters[prefix]}${asOf ? AS_OF_SUFFIX : ''}`,
   };
   const start = compileStart(query.start, ctx);
   const steps = compileSteps(start.variable, query.steps, 0, ctx);
@@ -74,7 +84,7 @@ export function compileQuery(query: Query, options: CompileOptions): CompiledQue
     params,
     scope,
     mayBeList,
-    now: options.now,
+    now,
     parameters: options.parameters,
     stable: options.page !== undefined,
   });

@@ -1,5 +1,6 @@
 import { InvalidQueryError } from '../query-errors';
 import type { Position } from '../ast';
+import { isAsOf, valueAt } from './as-of';
 
 /**
  * How user-given names reach Cypher text. Values never do (they are parameters); labels and
@@ -32,7 +33,8 @@ export function property(variable: string, name: string): string {
     throw new InvalidQueryError(`Property name '${name}' cannot contain a backslash`);
   }
   if (variable === 'null') return 'null'; // scope.ts NO_VALUE
-  return `${variable}.\`${name.replaceAll('`', '``')}\``;
+  const current = `${variable}.\`${name.replaceAll('`', '``')}\``;
+  return isAsOf(variable) ? valueAt(variable, name, current) : current;
 }
 
 /** Allocates `$p0`, `$p1`, ... for values; equal values share one parameter. */

@@ -1,5 +1,6 @@
 import type { Expr } from '../ast';
 import { InvalidQueryError } from '../query-errors';
+import { isAsOf, valueAt, withHistory } from './as-of';
 import { type Params, property } from './cypher-text';
 import { asList } from './filters';
 import type { Binding, Scope } from './scope';
@@ -180,8 +181,12 @@ function compileAggregate(
   if (name === 'count') return `count(DISTINCT ${property(v, prop)})`;
   // The property's numbers over the distinct entities of the group; values that are no number
   // are left out, as nulls are.
-  const each = asNumber(property('x', prop), ctx, true);
-  const values = `[y IN [x IN collect(DISTINCT ${v}) | ${each}] WHERE y IS NOT NULL]`;
+  // As of T (as-of.ts), each entity is collected with its later changes and read at T.
+  const each = isAsOf(v)
+    ? asNumber(valueAt('x.o', prop, property('x.o', prop), 'x.h'), ctx, true)
+    : asNumber(property('x', prop), ctx, true);
+  const collected = isAsOf(v) ? withHistory(v) : v;
+  const values = `[y IN [x IN collect(DISTINCT ${collected}) | ${each}] WHERE y IS NOT NULL]`;
   const sum = (list: string): string => `reduce(s = 0.0, y IN ${list} | s + y)`;
   switch (name) {
     case 'sum':

@@ -1,20 +1,56 @@
-import type { Hop, NodeSpec, OptionalGroup, PropertyPath, RelSpec, Step, TargetItem } from '../ast';
-import { ENTITY_SEARCH_INDEX, SEARCH_TEXT_PROPERTY } from '../../../graph/search-index';
+import type {
+  Hop,
+  NodeSpec,
+  OptionalGroup,
+  PropertyPath,
+  RelSpec,
+  Scalar,
+  Step,
+  TargetItem,
+} from '../ast';
+import { ENTITY_SEARCH_INDEX } from '../../../graph/search-index';
+import { searchCondition, searchQuery } from './search-target';
 import { InvalidQueryError } from '../query-errors';
 import { label, type Params, property, relationshipType } from './cypher-text';
 import { asList, compileFilter, type PropertyRef, propertyRef } from './filters';
+import { aliveAt, AS_OF_SUFFIX, changedSince, historyCall, historyOf } from './as-of';
 import type { Binding, Scope } from './scope';
-import type { ValueContext } from './values';
-
-const START = 'n0';
+import { dateValue, scalarValues, type ValueContext } from './values';
 
 export interface MatchContext extends ValueContext {
   params: Params;
   scope: Scope;
   includeDeleted: boolean;
+  /** An as-of query (as-of.ts): variables end in `_t`, each object is read as it was at T. */
+  asOf: boolean;
   mayBeList(name: string): boolean;
-  /** Names of fresh Cypher variables: n1, r2, g3... */
+  /** Names of fresh Cypher variables: n1, r2, g3... (n1_t... in an as-of query) */
   fresh(prefix: 'n' | 'r' | 'g'): string;
+}
+
+/** The start entity's variable. */
+export function startVariable(ctx: Pick<MatchContext, 'asOf'>): string {
+  return ctx.asOf ? `n0${AS_OF_SUFFIX}` : 'n0';
+}
+
+/**
+ * A MATCH (or the clause that binds `bound`) and its conditions. In an as-of query each object
+ * just bound first collects its later changes, which the conditions read (as-of.ts).
+ */
+function matched(
+  clause: string,
+  bound: string[],
+  conditions: string[],
+  ctx: MatchContext,
+): string[] {
+  if (!ctx.asOf) return [clause, `WHERE ${conditions.join(' AND ')}`];
+  return [clause, ...bound.map((v) => historyCall(v)), `WITH * WHERE ${conditions.join(' AND ')}`];
+}
+
+/** The condition that an object is live (not soft-deleted; as of T in an as-of query). */
+function liveConditions(variable: string, ctx: MatchContext): string[] {
+  if (ctx.asOf) return [aliveAt(variable, ctx.includeDeleted)];
+  return ctx.includeDeleted ? [] : [`${variable}._deleted = false`];
 }
 
 /**
@@ -27,21 +63,24 @@ export function compileStart(
   node: NodeSpec,
   ctx: MatchContext,
 ): { clauses: string[]; variable: string } {
-  const variable = START;
+  const variable = startVariable(ctx);
   bindNode(node, variable, 0, ctx);
   const conditions = nodeConditions(variable, node, ctx);
   if (node.target.kind === 'search') {
     const clause =
       `CALL db.index.fulltext.queryNodes('${ENTITY_SEARCH_INDEX}', ${ctx.params.add(searchQuery(node.target.text, node))}) ` +
       `YIELD node AS ${variable}`;
-    return { clauses: [clause, `WITH ${variable} WHERE ${conditions.join(' AND ')}`], variable };
+    const clauses = ctx.asOf
+      ? matched(clause, [variable], conditions, ctx)
+      : [clause, `WITH ${variable} WHERE ${conditions.join(' AND ')}`];
+    return { clauses, variable };
   }
   const single = singleClass(node);
   const pattern =
     single === undefined
       ? `(${variable}:Entity)`
       : `(${variable}:Entity:${label(single, node.at)})`;
-  return { clauses: [`MATCH ${pattern}`, `WHERE ${conditions.join(' AND ')}`], variable };
+  return { clauses: matched(`MATCH ${pattern}`, [variable], conditions, ctx), variable };
 }
 
 /** The steps after the start; returns the clauses and the variable the chain ends on. */
@@ -94,11 +133,8 @@ function compileHop(
       : hop.rel.direction === 'in'
         ? `(${from})<-${relPattern}-${nodePattern}`
         : `(${from})-${relPattern}-${nodePattern}`;
-  const conditions = [
-    ...(ctx.includeDeleted ? [] : [`${rel}._deleted = false`]),
-    ...nodeConditions(node, hop.node, ctx),
-  ];
-  return { clauses: [`MATCH ${pattern}`, `WHERE ${conditions.join(' AND ')}`], variable: node };
+  const conditions = [...liveConditions(rel, ctx), ...nodeConditions(node, hop.node, ctx)];
+  return { clauses: matched(`MATCH ${pattern}`, [rel, node], conditions, ctx), variable: node };
 }
 
 function compileOptional(
@@ -115,9 +151,21 @@ function compileOptional(
     .slice(before)
     .filter((b) => b.depth === depth)
     .map((b) => b.variable);
-  const stay = [`${from} AS ${union}`, ...inner.map((v) => `null AS ${v}`)].join(', ');
-  const go = [`${walk.variable} AS ${union}`, ...inner].join(', ');
-  const clause = `CALL (${from}) { RETURN ${stay} UNION ALL ${walk.clauses.join(' ')} RETURN ${go} }`;
+  // An as-of query carries each object's later changes along (as-of.ts).
+  const carried = (v: string, as: string) =>
+    ctx.asOf ? [`${v} AS ${as}`, `${historyOf(v)} AS ${historyOf(as)}`] : [`${v} AS ${as}`];
+  const stay = [
+    ...carried(from, union),
+    ...inner.flatMap((v) =>
+      ctx.asOf ? [`null AS ${v}`, `[] AS ${historyOf(v)}`] : [`null AS ${v}`],
+    ),
+  ].join(', ');
+  const go = [
+    ...carried(walk.variable, union),
+    ...inner.flatMap((v) => (ctx.asOf ? carried(v, v) : [v])),
+  ].join(', ');
+  const imported = ctx.asOf ? `${from}, ${historyOf(from)}` : from;
+  const clause = `CALL (${imported}) { RETURN ${stay} UNION ALL ${walk.clauses.join(' ')} RETURN ${go} }`;
   const binding: Binding = { kind: 'node', variable: union, depth };
   if (group.alias !== undefined) ctx.scope.alias(group.alias, binding, group.at);
   return { clauses: [clause], variable: union };
@@ -149,10 +197,13 @@ function singleClass(node: NodeSpec): string | undefined {
 }
 
 function nodeConditions(variable: string, node: NodeSpec, ctx: MatchContext): string[] {
-  const conditions = [`${variable}._accountId = $accountId`];
-  if (!ctx.includeDeleted) conditions.push(`${variable}._deleted = false`);
+  const conditions = [`${variable}._accountId = $accountId`, ...liveConditions(variable, ctx)];
   const target = targetCondition(variable, node, ctx);
   if (target !== undefined) conditions.push(target);
+  if (node.changedSince !== undefined) {
+    const since = ctx.params.add(sinceMillis(node.changedSince, node, ctx));
+    conditions.push(changedSince(variable, since, ctx.asOf));
+  }
   if (node.filter !== undefined) {
     conditions.push(
       compileFilter(node.filter, {
@@ -162,6 +213,20 @@ function nodeConditions(variable: string, node: NodeSpec, ctx: MatchContext): st
     );
   }
   return conditions;
+}
+
+/** The time of `CHANGED SINCE`: a date (`date.now - 1 day`, `date(...)`) or epoch ms. */
+function sinceMillis(since: Scalar, node: NodeSpec, ctx: MatchContext): number {
+  if (since.kind === 'now' || since.kind === 'date') return dateValue(since, ctx.now);
+  const values = scalarValues(since, ctx);
+  const [value] = values;
+  if (values.length !== 1 || typeof value !== 'number') {
+    throw new InvalidQueryError(
+      'CHANGED SINCE takes a time: date.now - 1 day, date(2026-11-01) or epoch milliseconds',
+      node.at,
+    );
+  }
+  return value;
 }
 
 function ownProperty(variable: string, path: PropertyPath, ctx: MatchContext): PropertyRef {
@@ -176,7 +241,9 @@ function targetCondition(variable: string, node: NodeSpec, ctx: MatchContext): s
       return undefined;
     case 'search':
       // The start node comes from the full-text index; a later one is checked word by word.
-      return variable === START ? undefined : searchCondition(variable, t.text, node, ctx);
+      return variable === startVariable(ctx)
+        ? undefined
+        : searchCondition(variable, t.text, node, ctx);
     case 'smart-and':
       return `(${smartCondition(variable, t.smart, ctx)} AND ${itemsCondition(variable, [t.item], node, ctx)})`;
     case 'union':
@@ -219,33 +286,4 @@ function smartCondition(variable: string, name: string, ctx: MatchContext): stri
     `((${classes}) AND ${property(variable, 'tag.Production')} = true AND ` +
     `${property(variable, 'classification')} = ${ctx.params.add('critical')} OR ${tagged})`
   );
-}
-
-/** The words of a full-text search; a search needs at least one. */
-function searchWords(text: string, node: NodeSpec): string[] {
-  const words = text.split(/\s+/).filter((w) => w !== '');
-  if (words.length === 0)
-    throw new InvalidQueryError('A full-text search needs some text', node.at);
-  return words;
-}
-
-/** The user's words as a Lucene query: every word must occur (each quoted, so nothing is syntax). */
-function searchQuery(text: string, node: NodeSpec): string {
-  return searchWords(text, node)
-    .map((w) => `"${w.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`)
-    .join(' AND ');
-}
-
-function searchCondition(
-  variable: string,
-  text: string,
-  node: NodeSpec,
-  ctx: MatchContext,
-): string {
-  return searchWords(text, node)
-    .map(
-      (w) =>
-        `toLower(${property(variable, SEARCH_TEXT_PROPERTY)}) CONTAINS ${ctx.params.add(w.toLowerCase())}`,
-    )
-    .join(' AND ');
 }

@@ -1,6 +1,7 @@
 import type { Filter, OrderItem, Query, ReturnItem } from '../ast';
 import { InvalidQueryError } from '../query-errors';
 import { type Params, property } from './cypher-text';
+import { asOfTree, edgeValue, historyOf, isAsOf, objectColumn, propertiesOf } from './as-of';
 import { compileExpr, hasAggregate } from './expressions';
 import { compileFilter } from './filters';
 import type { Scope } from './scope';
@@ -64,8 +65,8 @@ function listProjection(query: Query, start: string, ctx: ProjectionContext): Pr
   });
   if (ctx.stable) order.push(`${start}._id`);
   return {
-    clauses: [`WITH DISTINCT ${start}`],
-    returns: `properties(${start}) AS entity`,
+    clauses: [`WITH DISTINCT ${isAsOf(start) ? `${start}, ${historyOf(start)}` : start}`],
+    returns: `${propertiesOf(start)} AS entity`,
     order,
     plan: { type: 'list' },
     warnings: [],
@@ -80,6 +81,9 @@ function treeProjection(query: Query, ctx: ProjectionContext): Projection {
   const visible = ctx.scope.all.filter((b) => b.depth === 0);
   const nodes = visible.filter((b) => b.kind === 'node').map((b) => b.variable);
   const rels = visible.filter((b) => b.kind === 'relationship').map((b) => b.variable);
+  if (nodes.some(isAsOf)) {
+    return { ...asOfTree(nodes, rels, ctx.stable), plan: { type: 'tree' }, warnings: [] };
+  }
   return {
     clauses: [
       `WITH DISTINCT [v IN [${nodes.join(', ')}] WHERE v IS NOT NULL] AS vs, ` +
@@ -102,6 +106,8 @@ interface Item {
   aggregate: boolean;
   /** A property column's name, for the catalog's list test in HAVING. */
   property?: string;
+  /** `expr` is already the column's value (an object read as of T, as-of.ts). */
+  shaped?: boolean;
 }
 
 function tableProjection(query: Query, items: ReturnItem[], ctx: ProjectionContext): Projection {
@@ -175,7 +181,7 @@ function tableItem(
       return {
         column: { name: item.as ?? prefix, kind: 'spread' },
         variable,
-        expr: binding.variable,
+        ...objectColumn(binding.variable, 'spread'),
         text: item.text,
         aggregate: false,
       };
@@ -185,7 +191,7 @@ function tableItem(
       return {
         column: { name, kind },
         variable,
-        expr: binding.variable,
+        ...objectColumn(binding.variable, kind),
         text: item.text,
         aggregate: false,
       };
@@ -205,12 +211,13 @@ function tableItem(
 
 function finalReturn(item: Item): string {
   const v = item.variable;
+  if (item.shaped === true) return v;
   switch (item.column.kind) {
     case 'vertex':
     case 'spread':
       return `properties(${v}) AS ${v}`;
     case 'edge':
-      return `CASE WHEN ${v} IS NULL THEN null ELSE {props: properties(${v}), fromId: startNode(${v})._id, toId: endNode(${v})._id} END AS ${v}`;
+      return `${edgeValue(v)} AS ${v}`;
     case 'value':
       return v;
   }
