@@ -145,6 +145,13 @@ const FULL_JOB: Required<SyncJob> = {
   bulkFile: { size: 1, uploadedAt: 1, contentType: 'application/json' },
   phase: 'entities',
   percent: 50,
+  deleteGuardPercent: 20,
+  deleteGuard: {
+    state: 'stopped',
+    percent: 20,
+    entities: { live: 10, deletes: 5 },
+    relationships: { live: 0, deletes: 0 },
+  },
   ...ZERO_COUNTERS,
 };
 const OPTIONAL_JOB_FIELDS = [
@@ -160,6 +167,8 @@ const OPTIONAL_JOB_FIELDS = [
   'bulkFile',
   'phase',
   'percent',
+  'deleteGuardPercent',
+  'deleteGuard',
 ] as const satisfies ReadonlyArray<OptionalKeys<SyncJob>>;
 // ...and every optional field is listed.
 const allOptionalListed: [

@@ -13,7 +13,11 @@ import type { AlertApi } from '../../../src/alerts/alert-api';
 import type { QuestionApi } from '../../../src/questions/question-api';
 import type { IntegrationApi } from '../../../src/integrations/integration-api';
 import type { RuleEvaluationApi } from '../../../src/rules/evaluation/evaluation-service';
-import type { BulkUploadApi, SyncJobApi } from '../../../src/sync/jobs/job-service-contract';
+import type {
+  BulkUploadApi,
+  SafeSyncApi,
+  SyncJobApi,
+} from '../../../src/sync/jobs/job-service-contract';
 import type { JobProgressApi } from '../../../src/sync/jobs/progress-streams';
 import { openapiPath } from '../../../src/paths';
 
@@ -192,6 +196,7 @@ describe('RouteTable', () => {
     const handlers = handlerMap({
       accounts: {} as AccountService,
       syncJobs: {} as SyncJobApi,
+      safeSync: {} as SafeSyncApi,
       bulkUploads: {} as BulkUploadApi,
       progress: {} as JobProgressApi,
       entities: {} as EntityApi,
