@@ -7,7 +7,7 @@ import type { RawDataWriter } from '../../rawdata/raw-data-writer';
 import type { FinalizePreview } from '../jobs/job-service-contract';
 import type { StagedRelationship } from '../jobs/job-types';
 import type { StoredJob } from '../jobs/stored-job';
-import { SYNC_MODES } from '../modes/mode-policy';
+import { namesEntitiesTwoWays, SYNC_MODES } from '../modes/mode-policy';
 import { Tally } from './apply-context';
 import { prepareEntities } from './apply-entities';
 import { PLACEHOLDER_SCOPE } from './apply-mapped';
@@ -55,7 +55,7 @@ export class FinalizePreviewer {
 
   /** `job`: awaiting uploads (the caller checked), with the finalize body's partial types. */
   async preview(job: StoredJob): Promise<FinalizePreview> {
-    refuseUnsupported(job);
+    refuseUnsupported(job, this.deps.chunkSize);
     const scope = effectiveScope(job);
     const book = new PreviewBook();
     const ctx = await this.context(job, scope, book);
@@ -136,16 +136,22 @@ export class FinalizePreviewer {
   }
 }
 
-/** A preview would differ from the finalization where its chunks depend on earlier writes. */
-function refuseUnsupported(job: StoredJob): void {
-  const plan = planFinalization({ job, scope: effectiveScope(job), deleted: {} });
+/**
+ * A preview would differ from the finalization where a chunk depends on an earlier chunk's writes:
+ * mapped relationships (their placeholders), and a mode naming entities by `_key` or `_id`
+ * (PATCH) once its entities span more than one chunk (one entity may be named twice).
+ */
+function refuseUnsupported(job: StoredJob, chunkSize: number): void {
+  const policy = SYNC_MODES[job.syncMode];
   const why = !PREVIEW_MODES.includes(job.syncMode)
     ? `its mode ${job.syncMode} is not previewed (only ${PREVIEW_MODES.join(', ')})`
     : job.bulkFileKey !== undefined
       ? 'its bulk upload file is read only at finalize'
-      : plan.steps.some((s) => s.do === 'apply' && s.sequential)
+      : job.numMappedRelationshipsUploaded > 0
         ? 'it has mapped relationships, whose placeholders a finalization creates as it goes'
-        : undefined;
+        : namesEntitiesTwoWays(policy) && job.numEntitiesUploaded > chunkSize
+          ? `it names entities by _key and _id in more than one chunk (${chunkSize} entities)`
+          : undefined;
   if (why !== undefined) {
     throw new ConflictError(
       `Sync job '${job.id}' cannot be previewed: ${why}`,

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import type express from 'express';
 import request from 'supertest';
-import { freshAccount, testApp } from '../../helpers/harness';
-import { bookkeeping } from './lifecycle-helpers';
+import { reapStaleJobs } from '../../../src/sync/jobs/reaper';
+import { freshAccount, silentLogger, testApp, testGraph, testSync } from '../../helpers/harness';
+import { bookkeeping, stagedFiles } from './lifecycle-helpers';
 import { expectCounters, liveKeys, rel, scopeContents } from './semantics-helpers';
 import { hosts, metric, SafeSyncClient } from './safe-sync-helpers';
 
@@ -267,6 +268,46 @@ describe('delete guard (HTTP, real Neo4j)', () => {
     const direct = await c.start({ source: 'api', scope: 's', syncMode: 'DIFF' });
     const res = await c.finalizeRaw(direct.id, '?allowDeletes=true');
     expectCounters(res.body.job, { numEntitiesDeleted: 10, numRelationshipsDeleted: 9 });
+  });
+
+  it("the reaper removes a stopped job's staged data one job TTL after the stop", async () => {
+    const { c, accountId } = await client();
+    await seeded(c);
+    await c.setGuard(10);
+    const job = await c.staged({ source: 'api', scope: 's', syncMode: 'DIFF' }, hosts(1));
+    assert.equal((await c.finalizeRaw(job.id)).body.job.status, 'FAILED');
+    assert.deepEqual(await stagedFiles(accountId, job.id), ['000001.json.gz']);
+    // Stopped long ago (a clock in the past reaches only this job, not other tests' jobs).
+    const t0 = Date.UTC(2001, 0, 1);
+    const graph = await testGraph();
+    await graph.write('sync/update-job', { accountId, jobId: job.id, set: { endTimestamp: t0 } });
+    const sync = await testSync();
+    const reaped = await reapStaleJobs({
+      jobs: sync.jobs,
+      service: sync.service,
+      ttlMs: 1_000,
+      now: t0 + 5_000,
+      logger: silentLogger,
+    });
+    assert.equal(reaped, 1);
+    const expired = await c.get(job.id);
+    assert.equal(expired.status, 'FAILED');
+    assert.equal((expired.deleteGuard as { state: string }).state, 'expired');
+    assert.deepEqual(await stagedFiles(accountId, job.id), []);
+    assert.deepEqual(await bookkeeping(accountId, job.id), { jobs: 2, batches: 0, stagedKeys: 0 });
+    const refused = await c.finalizeRaw(job.id, '?allowDeletes=true');
+    assert.deepEqual(
+      { status: refused.status, body: refused.body },
+      {
+        status: 409,
+        body: {
+          error: {
+            code: 'JOB_NOT_STOPPED_BY_DELETE_GUARD',
+            message: `Sync job '${job.id}' cannot be finalized with allowDeletes: the delete guard stopped it, but its staged data has since expired: start a new job`,
+          },
+        },
+      },
+    );
   });
 
   it('does not guard the other modes', async () => {
