@@ -613,7 +613,9 @@ export interface paths {
         /**
          * The account's delete guard
          * @description The largest share, in percent, of a scope's live entities (and of its live relationships)
-         *     that one `DIFF` job of the account may delete; `percent` null when the guard is off.
+         *     that one `DIFF` job of the account may delete; `percent` null when the guard is off. An
+         *     account setting, so role `admin`; a job's client sees the limit that applies in its
+         *     finalize preview (`deleteGuard`).
          */
         get: operations["getAccountDeleteGuard"];
         /**
@@ -2180,6 +2182,69 @@ export interface components {
                 wouldStop: boolean;
             };
         };
+        /**
+         * @example {
+         *       "preview": {
+         *         "jobId": "7a5eb83f-03d3-4651-a8fd-ddff9da98757",
+         *         "syncMode": "DIFF",
+         *         "scope": "guide-safe",
+         *         "totals": {
+         *           "numEntitiesCreated": 1,
+         *           "numEntitiesUpdated": 1,
+         *           "numEntitiesDeleted": 2,
+         *           "numEntitiesUnchanged": 1,
+         *           "numEntityUpdateErrors": 0,
+         *           "numRelationshipsCreated": 0,
+         *           "numRelationshipsUpdated": 0,
+         *           "numRelationshipsDeleted": 0,
+         *           "numRelationshipsUnchanged": 0,
+         *           "numRelationshipCreateErrors": 0
+         *         },
+         *         "entities": {
+         *           "guide_db": {
+         *             "create": 1,
+         *             "update": 1,
+         *             "delete": 2,
+         *             "unchanged": 1,
+         *             "errors": 0,
+         *             "samples": {
+         *               "create": [
+         *                 {
+         *                   "key": "db-5"
+         *                 }
+         *               ],
+         *               "update": [
+         *                 {
+         *                   "key": "db-2",
+         *                   "changed": [
+         *                     "tier"
+         *                   ]
+         *                 }
+         *               ],
+         *               "delete": [
+         *                 {
+         *                   "key": "db-3"
+         *                 },
+         *                 {
+         *                   "key": "db-4"
+         *                 }
+         *               ],
+         *               "unchanged": [
+         *                 {
+         *                   "key": "db-1"
+         *                 }
+         *               ]
+         *             }
+         *           }
+         *         },
+         *         "relationships": {},
+         *         "deleteGuard": {
+         *           "percent": 20,
+         *           "wouldStop": true
+         *         }
+         *       }
+         *     }
+         */
         FinalizePreviewResponse: {
             preview: components["schemas"]["FinalizePreview"];
         };

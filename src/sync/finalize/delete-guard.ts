@@ -5,6 +5,7 @@ import type { Graph } from '../../graph/graph';
 import { countDeleteGuard } from '../../telemetry/metrics';
 import type { JobStore } from '../jobs/job-store';
 import type { StoredJob } from '../jobs/stored-job';
+import { SYNC_MODES } from '../modes/mode-policy';
 import { countDiffDeletes, type DeleteTotals, totalsOf } from './delete-counts';
 import { FencedOutError } from './finalize-fence';
 
@@ -42,7 +43,9 @@ export class DeleteGuard {
     job: StoredJob,
     run: { run: number; scope: string | null; resumed: boolean },
   ): Promise<StoredJob | undefined> {
-    if (job.syncMode !== 'DIFF' || run.scope === null || run.resumed) return undefined;
+    // Only DIFF deletes what its job did not upload (its policy's deletesAbsent.entities).
+    if (!SYNC_MODES[job.syncMode].deletesAbsent.entities) return undefined;
+    if (run.scope === null || run.resumed) return undefined;
     if (job.allowDeletes === true) return undefined;
     const percent = job.deleteGuardPercent ?? (await this.deps.settings.get(job.accountId));
     if (percent === null) return undefined;

@@ -5,7 +5,7 @@ import { ConflictError } from '../../errors/app-error';
 import type { Graph } from '../../graph/graph';
 import type { RawDataWriter } from '../../rawdata/raw-data-writer';
 import type { FinalizePreview } from '../jobs/job-service-contract';
-import type { StagedRelationship } from '../jobs/job-types';
+import { type StagedRelationship, SYNC_MODE_NAMES, type SyncMode } from '../jobs/job-types';
 import type { StoredJob } from '../jobs/stored-job';
 import { namesEntitiesTwoWays, SYNC_MODES } from '../modes/mode-policy';
 import { Tally } from './apply-context';
@@ -29,8 +29,15 @@ export interface FinalizePreviewDeps {
   chunkSize: number;
 }
 
-/** The modes a preview supports: those whose chunks do not depend on earlier chunks' writes. */
-export const PREVIEW_MODES: ReadonlyArray<StoredJob['syncMode']> = ['DIFF', 'PUT', 'PATCH'];
+/**
+ * The modes a preview supports (DIFF, PUT, PATCH): not those that pin values on entities named
+ * any way (OVERRIDE) or delete through cross-scope links (CROSS_SCOPE).
+ */
+export const PREVIEW_MODES: readonly SyncMode[] = SYNC_MODE_NAMES.filter(
+  (m) =>
+    SYNC_MODES[m].entities.apply !== 'override' &&
+    SYNC_MODES[m].deletesAbsent.relationships !== 'cross-scope',
+);
 
 const refuse = (): Promise<never> =>
   Promise.reject(new Error('The finalize preview writes nothing'));

@@ -1,6 +1,7 @@
 import type { GraphAccess } from '../../graph/graph';
 import type { FinalizePreview } from '../jobs/job-service-contract';
 import type { StoredJob } from '../jobs/stored-job';
+import { SYNC_MODES } from '../modes/mode-policy';
 import type { Tally } from './apply-context';
 import { type DiffDeletes, totalsOf } from './delete-counts';
 import type { Outcome, PreviewBook, TypeBook } from './preview-book';
@@ -48,7 +49,7 @@ export async function previewAnswer(input: {
     entities: perType(book.entityTypes, changes),
     relationships: perType(book.relationshipTypes, changes),
   };
-  if (job.syncMode === 'DIFF' && percent !== null) {
+  if (SYNC_MODES[job.syncMode].deletesAbsent.entities && percent !== null) {
     const over = (t: { live: number; deletes: number }) =>
       t.live > 0 && t.deletes * 100 > percent * t.live;
     preview.deleteGuard = { percent, wouldStop: over(entities) || over(relationships) };

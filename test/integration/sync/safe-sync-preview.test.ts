@@ -244,7 +244,7 @@ describe('finalize preview (HTTP, real Neo4j)', () => {
     assert.deepEqual(refused.body, {
       error: {
         code: 'PREVIEW_NOT_SUPPORTED',
-        message: `Sync job '${cross.id}' cannot be previewed: its mode CROSS_SCOPE is not previewed (only DIFF, PUT, PATCH)`,
+        message: `Sync job '${cross.id}' cannot be previewed: its mode CROSS_SCOPE is not previewed (only DIFF, PATCH, PUT)`,
       },
     });
     assert.equal(refused.status, 409);

@@ -122,8 +122,14 @@ describe('RouteTable', () => {
 
   it("openapi.yaml's roles follow the issue's rules: read the GETs, ingest the sync jobs, write the changes, admin the keys and settings", () => {
     const real = RouteTable.fromFile(openapiPath).operations.filter((o) => o.access === 'account');
-    // The account's keys and settings, and its audit trail (issue 23's GET /audit-events).
-    const ADMIN_PATHS = ['/account/keys', '/account/notification-emails', '/audit-events'];
+    // The account's keys and settings (issue 25's delete guard), and its audit trail (issue 23's
+    // GET /audit-events).
+    const ADMIN_PATHS = [
+      '/account/keys',
+      '/account/notification-emails',
+      '/account/delete-guard',
+      '/audit-events',
+    ];
     const READ_POSTS = ['runQuery', 'explainQuery', 'dryRunRule', 'validateRule'];
     for (const op of real) {
       const roles = [...op.roles].sort().join(',');
