@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import type express from 'express';
 import { listBlobKeys } from '../../helpers/blob-stores';
-import { freshAccount, testApp, testBlobDir, testGraph } from '../../helpers/harness';
+import {
+  freshAccount,
+  testApp,
+  testBlobDir,
+  testGraph,
+  testSync,
+  uploadJson,
+} from '../../helpers/harness';
 import type { AccountFeature } from '../../../src/accounts/account-service';
 import { type Job, type Props, expectCounters, rel, scopeContents } from './semantics-helpers';
 import { FINALIZE_COUNTERS, hosts, type Preview, SafeSyncClient } from './safe-sync-helpers';
@@ -221,6 +228,58 @@ describe('finalize preview (HTTP, real Neo4j)', () => {
         samples: [{ key: 'h0', changed: ['name'] }],
       },
     );
+  });
+
+  it('is exact over many chunks and batches (chunk size 2): relationships to entities of other chunks', async () => {
+    const sync = await testSync({ chunkSize: 2 });
+    const account = await freshAccount();
+    const accountId = account.accountId;
+    const diff = async (entities: Props[], relationships: Props[]) => {
+      const job = await sync.service.start({
+        accountId,
+        body: { source: 'api', scope: 's', syncMode: 'DIFF' },
+      });
+      const ref = { accountId, jobId: job.id };
+      // Two batches, each split across chunks.
+      const half = Math.ceil(entities.length / 2);
+      await uploadJson(sync, ref, { entities: entities.slice(0, half), relationships });
+      await uploadJson(sync, ref, { entities: entities.slice(half) });
+      return ref;
+    };
+    const seed = await diff(hosts(7), [
+      rel('r0', 'h0', 'h6'),
+      rel('r1', 'h2', 'h5'),
+      rel('r2', 'h5', 'h6'),
+    ]);
+    await sync.service.finalize({ ...seed, body: {} });
+    const next = await diff(
+      [
+        ...hosts(3),
+        ...hosts(2, 'h3', { name: 'changed' }).map((e, i) => ({ ...e, _key: `h${3 + i}` })),
+        ...hosts(3, 'n'),
+      ],
+      [rel('r0', 'h0', 'n2'), rel('r1', 'h2', 'h4'), rel('r3', 'n0', 'h1'), rel('r4', 'n1', 'h6')],
+    );
+    const preview = await sync.safeSync.preview({ ...next, body: {} });
+    const done = await sync.service.finalize({ ...next, body: {} });
+    for (const counter of FINALIZE_COUNTERS) {
+      assert.equal(
+        preview.totals[counter],
+        done[counter],
+        `${counter}: ${JSON.stringify(preview)}`,
+      );
+    }
+    expectCounters(done as unknown as Job, {
+      numEntitiesCreated: 3,
+      numEntitiesUpdated: 2,
+      numEntitiesDeleted: 2,
+      // r0 and r1 now end elsewhere: new relationships, and the old ones (their ends h5 and h6
+      // deleted) go with r2; r4 names the deleted h6.
+      numRelationshipsCreated: 3,
+      numRelationshipsDeleted: 3,
+      numRelationshipCreateErrors: 1,
+    });
+    assert.equal(preview.totals.numEntitiesUnchanged, 3);
   });
 
   it('refuses a job that does not await uploads, and modes it cannot preview (409)', async () => {
