@@ -70,7 +70,11 @@ const BUILDERS: Record<AuditTargetType, (input: SummaryInput) => AuditSummary> =
       fields: names(field(request, 'properties')),
     };
   },
-  account: ({ action, request, response }) => {
+  account: ({ action, request, response }): AuditSummary => {
+    // PUT /account/delete-guard answers the guard, not the account.
+    const guard = field(response, 'deleteGuard');
+    if ('percent' in guard)
+      return { deleteGuardPercent: count(guard.percent), fields: ['percent'] };
     const account = field(response, 'account');
     const summary = {
       features: texts(account.features),
@@ -80,6 +84,11 @@ const BUILDERS: Record<AuditTargetType, (input: SummaryInput) => AuditSummary> =
     // PUT /account/notification-emails sends `emails`: the account's `notificationEmails`.
     const fields = names(request).map((name) => (name === 'emails' ? 'notificationEmails' : name));
     return { ...summary, fields: fields.filter((f) => f in summary).sort() };
+  },
+  // Sync jobs are audited by the delete guard (src/sync/finalize/delete-guard.ts), not by a mark.
+  syncJob: ({ response }) => {
+    const job = field(response, 'job');
+    return { status: text(job.status) };
   },
   apiKey: ({ response }) => {
     const key = field(response, 'key');

@@ -4,9 +4,15 @@
  * dismissals and entities made through the API, the admin API or the CLI is one event.
  */
 
-/** Who made a change: an API key of the account, the admin API (ADMIN_TOKEN) or the CLI. */
+/**
+ * Who made a change: an API key of the account, the admin API (ADMIN_TOKEN), the CLI, or the
+ * service itself (a sync job's finalization stopped by the delete guard).
+ */
 export type AuditActor =
-  { type: 'apiKey'; keyId: string; keyName: string | null } | { type: 'admin' } | { type: 'cli' };
+  | { type: 'apiKey'; keyId: string; keyName: string | null }
+  | { type: 'admin' }
+  | { type: 'cli' }
+  | { type: 'service' };
 
 export const AUDIT_TARGETS = [
   'account',
@@ -17,6 +23,7 @@ export const AUDIT_TARGETS = [
   'parameter',
   'question',
   'rule',
+  'syncJob',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGETS)[number];
 

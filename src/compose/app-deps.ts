@@ -18,6 +18,7 @@ export function appDeps(input: {
     logger: input.logger,
     accounts: services.accounts,
     syncJobs: services.sync.service,
+    safeSync: services.sync.safeSync,
     bulkUploads: services.sync.bulkUploads,
     progress: services.sync.progress,
     entities: services.entities,

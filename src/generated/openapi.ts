@@ -569,6 +569,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/persister/synchronization/jobs/{jobId}/finalize/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview what finalize would do
+         * @description Answers what finalizing the job now would do, without writing anything (not the graph, the
+         *     property catalog, raw data or the job): per `_type`, how many entities and relationships
+         *     would be created, updated, deleted and left unchanged, with up to 5 `_key`s of each (and,
+         *     for updates, the names of the properties that change). It runs the finalization's own
+         *     classification code, so its totals are the counters the finalize would report if nothing
+         *     changes in between. The job stays `AWAITING_UPLOADS`; any other status is 409
+         *     `JOB_NOT_AWAITING_UPLOADS`. Jobs whose finalization depends on its own earlier writes
+         *     (mapped relationships, `OVERRIDE`, a mode naming entities by `_key` and `_id`) are 409
+         *     `PREVIEW_NOT_SUPPORTED`. The body is the finalize's (`partialDatasets`).
+         */
+        post: operations["previewSyncJobFinalize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/delete-guard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's delete guard
+         * @description The largest share, in percent, of a scope's live entities (and of its live relationships)
+         *     that one `DIFF` job of the account may delete; `percent` null when the guard is off. An
+         *     account setting, so role `admin`; a job's client sees the limit that applies in its
+         *     finalize preview (`deleteGuard`).
+         */
+        get: operations["getAccountDeleteGuard"];
+        /**
+         * Set the account's delete guard
+         * @description Sets the delete guard of the account's `DIFF` jobs: a finalization that would delete more
+         *     than `percent` of its scope's live entities, or of its live relationships, ends `FAILED`
+         *     with the numbers and changes nothing (a job's `deleteGuardPercent` overrides it). `null`
+         *     turns the guard off (the default).
+         */
+        put: operations["setAccountDeleteGuard"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/persister/synchronization/jobs/{jobId}/abort": {
         parameters: {
             query?: never;
@@ -1848,6 +1912,8 @@ export interface components {
          *     }
          */
         SyncJob: {
+            deleteGuardPercent?: components["schemas"]["DeleteGuardPercent"];
+            deleteGuard?: components["schemas"]["SyncJobDeleteGuard"];
             /** @description The job id (a UUID), assigned when the job starts. */
             id: string;
             accountId: components["schemas"]["AccountId"];
@@ -2069,6 +2135,175 @@ export interface components {
              *     instead of being a 400. Default `false`.
              */
             ignoreDuplicates?: boolean | null;
+            /**
+             * @description The delete guard for this job, overriding its account's (`PUT /account/delete-guard`):
+             *     the largest share, in percent (0 to 100), of the scope's live entities, and of its live
+             *     relationships, that this `DIFF` may delete. `100` turns the guard off for this job.
+             */
+            deleteGuardPercent?: number | null;
+        };
+        /**
+         * @description The delete guard's limit: the largest share, in percent (0 to 100), of a scope's live
+         *     entities, and separately of its live relationships, that one `DIFF` job may delete. `0`: a
+         *     DIFF may delete nothing; `100`: no limit.
+         */
+        DeleteGuardPercent: number;
+        DeleteTotals: {
+            /** @description Live objects of the scope before the finalization. */
+            live: number;
+            /** @description How many of them the finalization would delete. */
+            deletes: number;
+        };
+        /**
+         * @description What the delete guard did with the job: `stopped` it (the job is `FAILED`, nothing was
+         *     changed, its staged data is kept: finalize again with `?allowDeletes=true` to apply it),
+         *     `forced` (a stopped job finalized again with `?allowDeletes=true`), or `expired` (a stopped
+         *     job's staged data was removed after SYNC_JOB_TTL; it can no longer be forced).
+         */
+        SyncJobDeleteGuard: {
+            /** @enum {string} */
+            state: "stopped" | "forced" | "expired";
+            percent: components["schemas"]["DeleteGuardPercent"];
+            entities: components["schemas"]["DeleteTotals"];
+            relationships: components["schemas"]["DeleteTotals"];
+        };
+        /** @description The account's delete guard; `percent` null when it is off (the default). */
+        AccountDeleteGuard: {
+            percent: components["schemas"]["DeleteGuardPercent"] | null;
+        };
+        /**
+         * @example {
+         *       "deleteGuard": {
+         *         "percent": 20
+         *       }
+         *     }
+         */
+        AccountDeleteGuardResponse: {
+            deleteGuard: components["schemas"]["AccountDeleteGuard"];
+        };
+        PreviewSample: {
+            /** @description The object's `_key` (null for a PATCH entity named by `_id` only). */
+            key: string | null;
+            /** @description Updates only, the names of the properties the update changes. */
+            changed?: string[];
+        };
+        PreviewCounts: {
+            create: number;
+            update: number;
+            delete: number;
+            /** @description Uploaded objects whose stored content is the same. */
+            unchanged: number;
+            /** @description Uploaded objects that would not be written (numEntityUpdateErrors, ...). */
+            errors: number;
+            /** @description Up to 5 objects of each outcome. */
+            samples: {
+                create: components["schemas"]["PreviewSample"][];
+                update: components["schemas"]["PreviewSample"][];
+                delete: components["schemas"]["PreviewSample"][];
+                unchanged: components["schemas"]["PreviewSample"][];
+            };
+        };
+        /**
+         * @description What finalizing the job now would do, computed by the finalization's own classification
+         *     code without writing anything. `totals` holds the job counters the finalize would report
+         *     (`numEntitiesCreated` ...) plus the unchanged counts; `entities` and `relationships` break
+         *     them down per `_type`.
+         */
+        FinalizePreview: {
+            jobId: string;
+            syncMode: components["schemas"]["SyncMode"];
+            scope: string | null;
+            totals: {
+                numEntitiesCreated: number;
+                numEntitiesUpdated: number;
+                numEntitiesDeleted: number;
+                numEntitiesUnchanged: number;
+                numEntityUpdateErrors: number;
+                numRelationshipsCreated: number;
+                numRelationshipsUpdated: number;
+                numRelationshipsDeleted: number;
+                numRelationshipsUnchanged: number;
+                numRelationshipCreateErrors: number;
+            };
+            /** @description Per `_type`. */
+            entities: {
+                [key: string]: components["schemas"]["PreviewCounts"];
+            };
+            /** @description Per `_type`. */
+            relationships: {
+                [key: string]: components["schemas"]["PreviewCounts"];
+            };
+            /** @description DIFF with a delete guard set (on the job or its account) only. */
+            deleteGuard?: {
+                percent: components["schemas"]["DeleteGuardPercent"];
+                wouldStop: boolean;
+            };
+        };
+        /**
+         * @example {
+         *       "preview": {
+         *         "jobId": "7a5eb83f-03d3-4651-a8fd-ddff9da98757",
+         *         "syncMode": "DIFF",
+         *         "scope": "guide-safe",
+         *         "totals": {
+         *           "numEntitiesCreated": 1,
+         *           "numEntitiesUpdated": 1,
+         *           "numEntitiesDeleted": 2,
+         *           "numEntitiesUnchanged": 1,
+         *           "numEntityUpdateErrors": 0,
+         *           "numRelationshipsCreated": 0,
+         *           "numRelationshipsUpdated": 0,
+         *           "numRelationshipsDeleted": 0,
+         *           "numRelationshipsUnchanged": 0,
+         *           "numRelationshipCreateErrors": 0
+         *         },
+         *         "entities": {
+         *           "guide_db": {
+         *             "create": 1,
+         *             "update": 1,
+         *             "delete": 2,
+         *             "unchanged": 1,
+         *             "errors": 0,
+         *             "samples": {
+         *               "create": [
+         *                 {
+         *                   "key": "db-5"
+         *                 }
+         *               ],
+         *               "update": [
+         *                 {
+         *                   "key": "db-2",
+         *                   "changed": [
+         *                     "tier"
+         *                   ]
+         *                 }
+         *               ],
+         *               "delete": [
+         *                 {
+         *                   "key": "db-3"
+         *                 },
+         *                 {
+         *                   "key": "db-4"
+         *                 }
+         *               ],
+         *               "unchanged": [
+         *                 {
+         *                   "key": "db-1"
+         *                 }
+         *               ]
+         *             }
+         *           }
+         *         },
+         *         "relationships": {},
+         *         "deleteGuard": {
+         *           "percent": 20,
+         *           "wouldStop": true
+         *         }
+         *       }
+         *     }
+         */
+        FinalizePreviewResponse: {
+            preview: components["schemas"]["FinalizePreview"];
         };
         /**
          * @description An entity to upload. System properties start with `_`; every other property is a custom
@@ -3823,19 +4058,20 @@ export interface components {
         };
         /**
          * @description Who made the change: an API key of the account (`apiKey`, with its id and name), the admin
-         *     API (`admin`, ADMIN_TOKEN) or the `graphsync` command line (`cli`); `keyId` and `keyName`
-         *     are null for the last two.
+         *     API (`admin`, ADMIN_TOKEN), the `graphsync` command line (`cli`) or the service itself
+         *     (`service`: a sync job's finalization stopped by the delete guard); `keyId` and `keyName`
+         *     are null for the last three.
          */
         AuditActor: {
             /** @enum {string} */
-            type: "apiKey" | "admin" | "cli";
+            type: "apiKey" | "admin" | "cli" | "service";
             keyId: string | null;
             keyName: string | null;
         };
         /** @description What was changed. */
         AuditTarget: {
             /** @enum {string} */
-            type: "account" | "alert" | "apiKey" | "entity" | "integration" | "parameter" | "question" | "rule";
+            type: "account" | "alert" | "apiKey" | "entity" | "integration" | "parameter" | "question" | "rule" | "syncJob";
             /** @description The target's id (a parameter's name, an account's id). */
             id: string;
         };
@@ -5922,7 +6158,15 @@ export interface operations {
     };
     finalizeSyncJob: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description `true`: apply a `DIFF` without its delete guard. On a job the guard stopped (`FAILED`,
+                 *     `deleteGuard.state` `stopped`) it moves the job back to `FINALIZE_PENDING` and applies
+                 *     its kept staged data; on any other `FAILED` job it is 409
+                 *     `JOB_NOT_STOPPED_BY_DELETE_GUARD` (docs/guide/safe-sync.md).
+                 */
+                allowDeletes?: boolean;
+            };
             header?: never;
             path: {
                 /**
@@ -5953,6 +6197,106 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["JobNotAwaitingUploads"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    previewSyncJobFinalize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The job's `id`, as returned when it was started (a UUID). Any other value is simply an
+                 *     unknown job (404).
+                 */
+                jobId: components["parameters"]["JobId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["FinalizeSyncJobRequest"];
+            };
+        };
+        responses: {
+            /** @description The preview. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FinalizePreviewResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAccountDeleteGuard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delete guard. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDeleteGuardResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setAccountDeleteGuard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "percent": 20
+                 *     }
+                 */
+                "application/json": components["schemas"]["AccountDeleteGuard"];
+            };
+        };
+        responses: {
+            /** @description The delete guard. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDeleteGuardResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];

@@ -23,7 +23,7 @@ import { AppError, NotFoundError } from '../errors/app-error';
 import type { ReadinessDeps } from '../health/readiness';
 import { validatorApiSpec } from '../contract/validator-spec';
 import { openapiPath } from '../paths';
-import type { BulkUploadApi, SyncJobApi } from '../sync/jobs/job-service-contract';
+import type { BulkUploadApi, SafeSyncApi, SyncJobApi } from '../sync/jobs/job-service-contract';
 import type { JobProgressApi } from '../sync/jobs/progress-streams';
 import { auditTrail } from './audit-trail';
 import { authenticate } from './auth';
@@ -47,6 +47,7 @@ import { questionHandlers } from './handlers/question-handlers';
 import { integrationHandlers } from './handlers/integration-handlers';
 import { evaluationHandlers } from './handlers/evaluation-handlers';
 import { syncHandlers } from './handlers/sync-handlers';
+import { safeSyncHandlers } from './handlers/safe-sync-handlers';
 import { progressHandlers } from './handlers/progress-handlers';
 import { type HandlerMap, mergeHandlers } from './handler-map';
 import { RouteTable } from './route-table';
@@ -66,6 +67,8 @@ export interface AppDeps {
   logger: Logger;
   accounts: AccountService;
   syncJobs: SyncJobApi;
+  /** The finalize preview and the account's delete guard. */
+  safeSync: SafeSyncApi;
   bulkUploads: BulkUploadApi;
   /** Job progress streams (server-sent events). */
   progress: JobProgressApi;
@@ -102,6 +105,7 @@ export function handlerMap(
     AppDeps,
     | 'accounts'
     | 'syncJobs'
+    | 'safeSync'
     | 'bulkUploads'
     | 'progress'
     | 'entities'
@@ -126,6 +130,7 @@ export function handlerMap(
     accountHandlers({ accounts: deps.accounts }),
     adminHandlers({ accounts: deps.accounts }),
     syncHandlers({ syncJobs: deps.syncJobs, bulkUploads: deps.bulkUploads }),
+    safeSyncHandlers({ safeSync: deps.safeSync }),
     progressHandlers({ progress: deps.progress }),
     entityHandlers({ entities: deps.entities }),
     rawDataHandlers({ rawData: deps.rawData }),

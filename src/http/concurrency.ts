@@ -8,6 +8,7 @@ export const CONCURRENCY_LIMITED_OPERATIONS: ReadonlySet<string> = new Set([
   'runQuery',
   'dryRunRule',
   'evaluateRule',
+  'previewSyncJobFinalize',
 ]);
 
 /**

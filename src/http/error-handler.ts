@@ -41,6 +41,8 @@ export function statusOf(code: ErrorCode): number {
     case 'CONFLICT':
     case 'ACCOUNT_EXISTS':
     case 'JOB_NOT_AWAITING_UPLOADS':
+    case 'JOB_NOT_STOPPED_BY_DELETE_GUARD':
+    case 'PREVIEW_NOT_SUPPORTED':
     case 'BULK_FILE_ALREADY_UPLOADED':
     case 'CORRELATION_ID_REUSED':
     case 'ENTITY_DELETED':

@@ -11,6 +11,7 @@ export interface GraphsyncMetrics {
   readonly httpDuration: Histogram<'operation' | 'status'>;
   readonly syncJobs: Counter<'status'>;
   readonly objectsUploaded: Counter<'kind'>;
+  readonly deleteGuard: Counter<'outcome'>;
   readonly finalizePhase: Histogram<'phase'>;
   readonly queueJobs: Gauge<'queue' | 'state'>;
   readonly queueStalled: Counter<'queue'>;
@@ -53,6 +54,12 @@ function makeMetrics(): GraphsyncMetrics {
       name: 'graphsync_sync_jobs_total',
       help: 'Sync jobs that reached each status in this process',
       labelNames: ['status'],
+      registers,
+    }),
+    deleteGuard: new Counter({
+      name: 'graphsync_sync_delete_guard_total',
+      help: 'DIFF finalizations the delete guard stopped, and stopped ones forced through',
+      labelNames: ['outcome'],
       registers,
     }),
     objectsUploaded: new Counter({

@@ -53,6 +53,11 @@ export function countSyncJob(status: string): void {
   graphsyncMetrics().syncJobs.inc({ status });
 }
 
+/** The delete guard stopped a DIFF finalization, or a stopped one was forced through. */
+export function countDeleteGuard(outcome: 'stopped' | 'forced'): void {
+  graphsyncMetrics().deleteGuard.inc({ outcome });
+}
+
 /** Objects new to their job were staged, by kind ('entity', 'relationship', 'mapped_relationship'). */
 export function countUploaded(kind: string, n: number): void {
   if (n > 0) graphsyncMetrics().objectsUploaded.inc({ kind }, n);

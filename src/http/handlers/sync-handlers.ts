@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type {
   BulkUploadApi,
+  FinalizeRequest,
   JobRef,
   SyncJobApi,
   UploadRequest,
@@ -50,10 +51,7 @@ export function syncHandlers(deps: {
     uploadSyncJobData: uploadHandler(syncJobs, 'upload'),
     uploadSyncJobEntities: uploadHandler(syncJobs, 'entities'),
     uploadSyncJobRelationships: uploadHandler(syncJobs, 'relationships'),
-    finalizeSyncJob: async (req: Request, res: Response) => {
-      const job = await syncJobs.finalize({ ...jobRef(req, res), body: req.body });
-      res.status(200).json({ job });
-    },
+    finalizeSyncJob: finalizeHandler(syncJobs),
     abortSyncJob: async (req: Request, res: Response) => {
       const job = await syncJobs.abort({ ...jobRef(req, res), body: req.body });
       res.status(200).json({ job });
@@ -105,6 +103,26 @@ function bulkFileHandler(bulkUploads: BulkUploadApi): Handler {
       body: req,
     });
     res.status(200).json({ bulkFile });
+  };
+}
+
+function finalizeHandler(syncJobs: SyncJobApi): Handler {
+  return async (req: Request, res: Response) => {
+    const job = await syncJobs.finalize({
+      ...jobRef(req, res),
+      body: req.body,
+      ...forcing(req, res),
+    });
+    res.status(200).json({ job });
+  };
+}
+
+/** `?allowDeletes=true`: the finalize goes past the delete guard, as the caller's key. */
+function forcing(req: Request, res: Response): Pick<FinalizeRequest, 'allowDeletes'> {
+  if (!queryFlag(req, 'allowDeletes')) return {};
+  const { keyId, keyName } = authOf(res);
+  return {
+    allowDeletes: { keyId, keyName, requestId: typeof req.id === 'string' ? req.id : null },
   };
 }
 

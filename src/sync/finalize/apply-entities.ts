@@ -7,6 +7,7 @@ import { type ApplyContext, syncChanges, type Write } from './apply-context';
 import { PLACEHOLDER_SCOPE } from './apply-mapped';
 import { prepareOverrides } from './apply-override';
 import { prepareRawData } from './apply-raw-data';
+import type { ObservedContext } from './plan-observer';
 import { entityHash } from './content-hash';
 import {
   type Classified,
@@ -39,7 +40,7 @@ const NEW_ENTITY = (i: number): Classified => ({
  * Classifies one chunk of entities (reads only, tallying what each will be) and returns the write
  * that applies it. The finalizer runs the next chunk's classification while this one writes.
  */
-export async function prepareEntities(ctx: ApplyContext, chunk: StagedEntity[]): Promise<Write> {
+export async function prepareEntities(ctx: ObservedContext, chunk: StagedEntity[]): Promise<Write> {
   const [write, writeRawData] = await Promise.all([
     APPLY[ctx.policy.entities.apply](ctx, chunk),
     prepareRawData(ctx, chunk),
@@ -54,14 +55,14 @@ export async function prepareEntities(ctx: ApplyContext, chunk: StagedEntity[]):
 /** Each way of applying a mode's entities (ModePolicy.entities.apply). */
 const APPLY: Record<
   ModePolicy['entities']['apply'],
-  (ctx: ApplyContext, chunk: StagedEntity[]) => Promise<Write>
+  (ctx: ObservedContext, chunk: StagedEntity[]) => Promise<Write>
 > = {
   upsert: (ctx, chunk) => upsertChunk(ctx, chunk),
   patch: (ctx, chunk) => patchChunk(ctx, chunk),
   override: (ctx, chunk) => prepareOverrides(ctx, chunk),
 };
 
-async function upsertChunk(ctx: ApplyContext, chunk: StagedEntity[]): Promise<Write> {
+async function upsertChunk(ctx: ObservedContext, chunk: StagedEntity[]): Promise<Write> {
   const merge = ctx.policy.writes === 'merge';
   const hashes = chunk.map((e) => entityHash(e));
   // Mode `replace`: rows found unchanged (same hash, live, not this job's) are left out by the
@@ -85,6 +86,7 @@ async function upsertChunk(ctx: ApplyContext, chunk: StagedEntity[]): Promise<Wr
     { ...ctx, newId: randomUUID },
   );
   ctx.tally.add(plan.counts, plan.errors);
+  ctx.observe?.entities(chunk, classified, plan);
   return () => write(ctx, plan);
 }
 
@@ -133,7 +135,7 @@ async function placeholdersToAdopt(
   return new Map(rows.map((r) => [r.i, r.id]));
 }
 
-async function patchChunk(ctx: ApplyContext, chunk: StagedEntity[]): Promise<Write> {
+async function patchChunk(ctx: ObservedContext, chunk: StagedEntity[]): Promise<Write> {
   const classified = await ctx.graph.read<Classified>('sync/classify-patch-entities', {
     accountId: ctx.accountId,
     scope: ctx.scope,
@@ -146,6 +148,7 @@ async function patchChunk(ctx: ApplyContext, chunk: StagedEntity[]): Promise<Wri
   });
   const plan = planPatches(chunk, classified, { ...ctx, newId: randomUUID });
   ctx.tally.add(plan.counts, plan.errors);
+  ctx.observe?.entities(chunk, classified, { ...plan, patch: true });
   return () => write(ctx, plan);
 }
 

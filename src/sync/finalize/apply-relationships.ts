@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { StagedRelationship } from '../jobs/job-types';
-import type { ApplyContext, Write } from './apply-context';
+import type { Write } from './apply-context';
+import type { ObservedContext } from './plan-observer';
 import { readRelationships } from './relationship-reads';
 import { planRelationshipWrites } from './relationship-plan';
 import { writeRelationships } from './relationship-writes';
@@ -20,11 +21,12 @@ import { writeRelationships } from './relationship-writes';
  * write that applies it. The finalizer runs the next chunk's classification while this one writes.
  */
 export async function prepareRelationships(
-  ctx: ApplyContext,
+  ctx: ObservedContext,
   uploaded: StagedRelationship[],
 ): Promise<Write> {
   const chunk = await readRelationships(ctx, uploaded);
   const plan = planRelationshipWrites(chunk, { ...ctx, newId: randomUUID });
   ctx.tally.add(plan.counts, plan.errors);
+  ctx.observe?.relationships(chunk, plan);
   return () => writeRelationships(ctx, plan);
 }

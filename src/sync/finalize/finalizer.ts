@@ -17,6 +17,7 @@ import { PLACEHOLDER_SCOPE } from './apply-mapped';
 import { prepareRelationships } from './apply-relationships';
 import { eachChunk } from './chunk-feed';
 import { DELETE_CHUNK, softDeleteAbsent } from './delete-absent';
+import type { DeleteGuard } from './delete-guard';
 import { FencedOutError, fencedGraph, fencedTxTimeoutMs } from './finalize-fence';
 import { effectiveScope } from './finalize-order';
 import { type FinalizePlan, type FinalizeStep, planFinalization } from './finalize-plan';
@@ -52,6 +53,7 @@ export interface FinalizerDeps {
   /** How often `run` looks again while an earlier job of the scope is pending. */
   scopeWaitMs?: number;
   now?: () => number;
+  guard?: DeleteGuard; // stops a DIFF that would delete too much, before any write
 }
 
 /** One attempt at a job's finalization. */
@@ -133,6 +135,8 @@ export class Finalizer {
       );
     }
     const job = await this.bulkFile(claimed, { graph, ref, run, checkpoint });
+    const stopped = await this.deps.guard?.check(job, { run, scope, resumed: !!checkpoint });
+    if (stopped !== undefined) return stopped;
     const plan = planFinalization({ job, scope, deleted: checkpoint?.deleted ?? {} });
     const ctx = await this.context(job, { graph, scope, checkpoint, plan });
     const progress = new Progress(graph, ref, ctx, checkpoint, plan);
@@ -149,10 +153,7 @@ export class Finalizer {
     });
   }
 
-  /**
-   * The bulk-upload file into staging (when the job has one), shown and timed as the `bulk-file`
-   * phase. A resumed run (it has a checkpoint) staged it already: its progress is not reset.
-   */
+  /** The bulk file into staging (if any), as phase `bulk-file`; a resumed run staged it already. */
   private async bulkFile(
     claimed: StoredJob,
     at: { graph: GraphAccess; ref: JobRef; run: number; checkpoint: Checkpoint | undefined },
@@ -285,8 +286,7 @@ export class Finalizer {
   }
 
   private async scopeHasEntities(accountId: string, scope: string): Promise<boolean> {
-    const rows = await this.deps.graph.read('sync/scope-has-entities', { accountId, scope });
-    return rows.length > 0;
+    return (await this.deps.graph.read('sync/scope-has-entities', { accountId, scope })).length > 0;
   }
 
   private async cleanUp(job: StoredJob): Promise<void> {

@@ -1,3 +1,4 @@
+import { checkGuardPercent } from '../../accounts/delete-guard-setting';
 import { PLACEHOLDER_SCOPE } from '../finalize/apply-mapped';
 import { fail, isObject } from '../../model/property-rules';
 import {
@@ -48,6 +49,8 @@ export function validateStart(body: unknown, accountFeatures: readonly string[])
     fail('ignoreDuplicates must be a boolean');
   }
 
+  const deleteGuardPercent = checkGuardPercent(field('deleteGuardPercent'), 'deleteGuardPercent');
+
   const source = field('source') as string | undefined;
   if (source === undefined) fail('source is required');
   if (!isOneOf(JOB_SOURCES, source)) fail(`source must be one of ${JOB_SOURCES.join(', ')}`);
@@ -73,6 +76,7 @@ export function validateStart(body: unknown, accountFeatures: readonly string[])
     ...(integrationInstanceId === undefined ? {} : { integrationInstanceId }),
     ...(integrationJobId === undefined ? {} : { integrationJobId }),
     ignoreDuplicates: ignoreDuplicates ?? false,
+    ...(deleteGuardPercent === undefined ? {} : { deleteGuardPercent }),
   };
 }
 

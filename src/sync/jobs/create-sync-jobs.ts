@@ -3,7 +3,11 @@ import type { AccountService } from '../../accounts/account-service';
 import type { BlobStore, PresignedPut } from '../../blob/blob-store';
 import type { Config } from '../../config/config';
 import type { Graph } from '../../graph/graph';
+import { DeleteGuardSettings } from '../../accounts/delete-guard-setting';
+import { AuditService, type AuditRecorder } from '../../audit/audit-service';
 import { RawDataWriter } from '../../rawdata/raw-data-writer';
+import { DeleteGuard } from '../finalize/delete-guard';
+import { FinalizePreviewer } from '../finalize/finalize-preview';
 import { PresignedUploadUrls } from '../staging/bulk-upload-presigned';
 import { BulkUploadService } from '../staging/bulk-upload-service';
 import { type FinalizeDispatcher, inProcessDispatcher } from '../finalize/finalize-dispatch';
@@ -12,6 +16,7 @@ import { JobStore } from './job-store';
 import { startReaper } from './reaper';
 import { SignedUploadUrls } from '../staging/signed-upload-urls';
 import { SyncJobService } from './sync-job-service';
+import { SafeSyncService } from './safe-sync-service';
 import { ProgressStreams } from './progress-streams';
 import { uploadUrlSecret } from '../staging/upload-url-secret';
 
@@ -30,12 +35,16 @@ export interface SyncJobs {
   blobs: BlobStore;
   /** The progress streams this process serves (GET .../jobs/{jobId}/progress). */
   progress: ProgressStreams;
+  /** The finalize preview and the account's delete guard (docs/guide/safe-sync.md). */
+  safeSync: SafeSyncService;
 }
 
 export interface SyncJobsDeps {
   graph: Graph;
   blobs: BlobStore;
   accounts: AccountService;
+  /** Records delete guard stops and forced finalizes in the audit trail. */
+  audit: AuditRecorder;
   logger: Logger;
   chunkSize: number;
   attempts: number;
@@ -54,6 +63,7 @@ export interface SyncJobsDeps {
 
 export function createSyncJobs(deps: SyncJobsDeps): SyncJobs {
   const jobs = new JobStore(deps.graph);
+  const settings = new DeleteGuardSettings(deps.graph);
   const finalizer = new Finalizer({
     graph: deps.graph,
     blobs: deps.blobs,
@@ -65,6 +75,7 @@ export function createSyncJobs(deps: SyncJobsDeps): SyncJobs {
       versionsKept: deps.rawDataVersionsKept,
     }),
     chunkSize: deps.chunkSize,
+    guard: new DeleteGuard({ ...deps, jobs, settings }),
   });
   const dispatcher =
     deps.dispatcher?.(finalizer) ??
@@ -76,14 +87,29 @@ export function createSyncJobs(deps: SyncJobsDeps): SyncJobs {
     jobs,
     accounts: deps.accounts,
     dispatcher,
+    forcing: { audit: deps.audit, logger: deps.logger },
     collectBulkFile: (ref) => bulkUploads.collect(ref),
+  });
+  const safeSync = new SafeSyncService({
+    jobs,
+    settings,
+    previewer: new FinalizePreviewer({ ...deps, settings }),
   });
   const progress = new ProgressStreams({
     jobs,
     pollMs: deps.progress?.pollMs ?? 500,
     maxStreams: deps.progress?.maxStreams ?? 200,
   });
-  return { service, dispatcher, bulkUploads, finalizer, jobs, blobs: deps.blobs, progress };
+  return {
+    service,
+    dispatcher,
+    bulkUploads,
+    finalizer,
+    jobs,
+    blobs: deps.blobs,
+    progress,
+    safeSync,
+  };
 }
 
 /** Bulk upload URLs signed by graphsync, or presigned by S3 when the deps carry a presigner. */
@@ -119,6 +145,7 @@ export function syncJobsFromConfig(input: {
     graph: input.graph,
     blobs: input.blobs.store,
     accounts: input.accounts,
+    audit: new AuditService({ graph: input.graph, retentionMs: config.audit.retentionMs }),
     logger: input.logger,
     chunkSize: config.sync.finalizeBatchSize,
     attempts: config.queue.finalizeAttempts,

@@ -31,6 +31,27 @@ export interface UploadRequest extends JobRef {
   ignoreIllegalProperties: boolean;
 }
 
+/**
+ * A finalize. `allowDeletes` (`?allowDeletes=true`): without the delete guard, or forcing a job
+ * it stopped, by the caller it names (recorded in the audit trail).
+ */
+export interface FinalizeRequest extends JobRef {
+  body: unknown;
+  allowDeletes?: { keyId: string; keyName: string | null; requestId: string | null };
+}
+
+/** The answer of POST .../finalize/preview (openapi.yaml's FinalizePreview). */
+export type FinalizePreview = components['schemas']['FinalizePreview'];
+
+/** The safe-sync operations (docs/guide/safe-sync.md): finalize preview, delete guard. */
+export interface SafeSyncApi {
+  /** What finalizing the job now would do, written nowhere (finalize-preview.ts). */
+  preview(input: JobRef & { body: unknown }): Promise<FinalizePreview>;
+  /** The account's delete guard percent (null: off). */
+  deleteGuard(accountId: string): Promise<number | null>;
+  setDeleteGuard(input: { accountId: string; percent: unknown }): Promise<number | null>;
+}
+
 export interface SyncJobApi {
   start(input: { accountId: string; body: unknown }): Promise<SyncJob>;
   get(ref: JobRef): Promise<SyncJob>;
@@ -38,7 +59,7 @@ export interface SyncJobApi {
   list(input: ListJobsInput): Promise<JobPage>;
   upload(input: UploadRequest): Promise<SyncJob>;
   /** Local mode: applies and answers FINISHED. Queue mode: enqueues and answers FINALIZE_PENDING. */
-  finalize(input: JobRef & { body: unknown }): Promise<SyncJob>;
+  finalize(input: FinalizeRequest): Promise<SyncJob>;
   abort(input: JobRef & { body: unknown }): Promise<SyncJob>;
   addEvents(input: JobRef & { body: unknown }): Promise<JobEvent[]>;
   listEvents(ref: JobRef): Promise<JobEvent[]>;

@@ -34,6 +34,7 @@ export class JobStore {
       ...zeroCounters(),
     };
     if (input.scope !== undefined) props.scope = input.scope;
+    if (input.deleteGuardPercent !== undefined) props.deleteGuardPercent = input.deleteGuardPercent;
     if (input.integrationInstanceId !== undefined) {
       props.integrationInstanceId = input.integrationInstanceId;
       // Integration runs are identified by a job id of their own; clients that do not send one
@@ -114,6 +115,19 @@ export class JobStore {
       ...ref,
       scopeKey,
       set,
+    });
+    return row === undefined ? undefined : counted(toJob(row.job));
+  }
+
+  /**
+   * A finalize forced past the delete guard: the job it stopped goes back to FINALIZE_PENDING,
+   * next in the order of `scopeKey`, and skips the guard; undefined when the guard did not stop it.
+   */
+  async reopenStopped(ref: JobRef, scopeKey: string): Promise<StoredJob | undefined> {
+    const [row] = await this.graph.write<{ job: JobNode }>('sync/reopen-guarded-job', {
+      ...ref,
+      scopeKey,
+      set: { allowDeletes: true },
     });
     return row === undefined ? undefined : counted(toJob(row.job));
   }
@@ -211,6 +225,17 @@ export class JobStore {
 
   async findStale(before: number, limit: number): Promise<JobRef[]> {
     return this.graph.read<{ accountId: string; jobId: string }>('sync/find-stale-jobs', {
+      before,
+      limit,
+    });
+  }
+
+  /**
+   * Jobs the delete guard stopped before `before` (their end), no longer forceable from now on
+   * (`deleteGuard.state` expired): the reaper then deletes their staged data.
+   */
+  async expireGuardStops(before: number, limit: number): Promise<JobRef[]> {
+    return this.graph.write<{ accountId: string; jobId: string }>('sync/expire-guard-stops', {
       before,
       limit,
     });

@@ -95,6 +95,7 @@ export type StartJobInput = Pick<
   | 'integrationInstanceId'
   | 'integrationJobId'
   | 'ignoreDuplicates'
+  | 'deleteGuardPercent'
 >;
 
 /** An uploaded entity after validation: system fields pulled out, custom properties flat. */

@@ -4,7 +4,8 @@ import type { SyncJobService } from './sync-job-service';
 
 /**
  * Aborts jobs left in AWAITING_UPLOADS longer than the TTL (a client that died before finalize),
- * discarding their staged data. Safe to run from several processes at once: the abort is a status
+ * discarding their staged data, and discards the staged data of jobs the delete guard stopped a
+ * TTL ago. Safe to run from several processes at once: the abort is a status
  * transition that only one of them wins.
  */
 export async function reapStaleJobs(deps: {
@@ -30,7 +31,32 @@ export async function reapStaleJobs(deps: {
     }
   }
   if (reaped > 0) deps.logger.info({ reaped }, 'aborted stale sync jobs');
-  return reaped;
+  return reaped + (await expireGuardStops(deps));
+}
+
+/**
+ * Jobs the delete guard stopped keep their staged data so that they can be forced; one TTL after
+ * the stop they no longer can, and their staged data goes (counted with the reaped jobs).
+ */
+async function expireGuardStops(deps: {
+  jobs: JobStore;
+  service: SyncJobService;
+  ttlMs: number;
+  now: number;
+  logger: Logger;
+}): Promise<number> {
+  const expired = await deps.jobs.expireGuardStops(deps.now - deps.ttlMs, 500);
+  for (const ref of expired) {
+    try {
+      await deps.service.discardStaging(ref);
+    } catch (err) {
+      deps.logger.warn({ err, jobId: ref.jobId }, 'could not remove an expired job staging');
+    }
+  }
+  if (expired.length > 0) {
+    deps.logger.info({ expired: expired.length }, 'removed the staging of guard-stopped jobs');
+  }
+  return expired.length;
 }
 
 /** Runs the reaper every interval until stopped. */

@@ -32,6 +32,8 @@ export interface StoredJob extends SyncJob {
   bulkFileETag?: string;
   /** The phases of the latest finalization run, done and total (job-progress.ts). */
   finalizePhases?: PhaseProgress[];
+  /** Finalized with `?allowDeletes=true`: its run skips the delete guard. */
+  allowDeletes?: boolean;
 }
 
 /** A :_SyncJob node's properties, as a statement returns or sets them. */
@@ -84,8 +86,21 @@ export function toJob(node: JobNode): StoredJob {
     job.bulkFile = bulkFileOf(node);
     if (typeof node.bulkFileETag === 'string') job.bulkFileETag = node.bulkFileETag;
   }
+  withDeleteGuard(job, node);
   withProgress(job, node);
   return job;
+}
+
+/** The job's own delete guard limit, and what the guard did (decision 0044). */
+function withDeleteGuard(job: StoredJob, node: JobNode): void {
+  if (node.allowDeletes === true) job.allowDeletes = true;
+  if (typeof node.deleteGuardPercent === 'number') job.deleteGuardPercent = node.deleteGuardPercent;
+  if (typeof node.deleteGuardJson === 'string' && typeof node.deleteGuardState === 'string') {
+    job.deleteGuard = {
+      ...(JSON.parse(node.deleteGuardJson) as NonNullable<SyncJob['deleteGuard']>),
+      state: node.deleteGuardState as NonNullable<SyncJob['deleteGuard']>['state'],
+    };
+  }
 }
 
 /** The finalization's phases; while FINALIZE_PENDING, its current phase and percent. */
@@ -122,5 +137,6 @@ export function publicJob(job: StoredJob): SyncJob {
   delete rest.bulkFileKey;
   delete rest.bulkFileETag;
   delete rest.finalizePhases;
+  delete rest.allowDeletes;
   return rest as SyncJob;
 }

@@ -5,7 +5,16 @@ import type { Graph } from '../../graph/graph';
 import { stageBatch } from '../staging/batch-staging';
 import { BULK_FILE_CORRELATION_ID } from '../staging/bulk-file';
 import type { FinalizeDispatcher } from '../finalize/finalize-dispatch';
-import type { JobEvent, JobRef, SyncJobApi, UploadRequest } from './job-service-contract';
+import type { Logger } from 'pino';
+import type { AuditRecorder } from '../../audit/audit-service';
+import { reopenStoppedJob } from '../finalize/forced-finalize';
+import type {
+  FinalizeRequest,
+  JobEvent,
+  JobRef,
+  SyncJobApi,
+  UploadRequest,
+} from './job-service-contract';
 import type { JobStatus, SdkAbortStatus, SyncJob } from './job-types';
 import { finalizeScopeKey } from '../finalize/finalize-order';
 import type { JobStore } from './job-store';
@@ -28,6 +37,8 @@ export interface SyncJobServiceDeps {
   jobs: JobStore;
   accounts: AccountService;
   dispatcher: FinalizeDispatcher;
+  /** Finalizes forced past the delete guard are audited and logged (forced-finalize.ts). */
+  forcing: { audit: AuditRecorder; logger: Logger };
   /** S3 mode: records a file PUT to the job's presigned bulk upload URL before finalize. */
   collectBulkFile?: (ref: JobRef) => Promise<void>;
   now?: () => number;
@@ -91,18 +102,33 @@ export class SyncJobService implements SyncJobApi {
     }
   }
 
-  async finalize(input: JobRef & { body: unknown }): Promise<SyncJob> {
+  async finalize(input: FinalizeRequest): Promise<SyncJob> {
     const ref = { accountId: input.accountId, jobId: input.jobId };
     const { partialDatasetTypes } = parseFinalize(input.body);
+    const forced =
+      input.allowDeletes === undefined
+        ? undefined
+        : await reopenStoppedJob(
+            { ...this.deps.forcing, jobs: this.deps.jobs },
+            ref,
+            input.allowDeletes,
+          );
+    if (forced !== undefined) return this.dispatch(ref, forced);
     await this.deps.collectBulkFile?.(ref);
     const job = await this.deps.jobs.get(ref);
     const accepted = await this.deps.jobs.acceptFinalize(ref, finalizeScopeKey(job), {
       partialDatasetTypes,
+      ...(input.allowDeletes === undefined ? {} : { allowDeletes: true }),
     });
     if (accepted === undefined) {
       requireAwaitingUploads(await this.deps.jobs.get(ref));
       throw new Error('unreachable: job moved concurrently');
     }
+    return this.dispatch(ref, accepted);
+  }
+
+  /** Hands an accepted finalize to the dispatcher; answers the job as it then is. */
+  private async dispatch(ref: JobRef, accepted: StoredJob): Promise<SyncJob> {
     try {
       await this.deps.dispatcher.dispatch({ ...ref, seq: accepted.finalizeSeq ?? 0 });
     } catch (err) {
@@ -146,9 +172,14 @@ export class SyncJobService implements SyncJobApi {
       requireAwaitingUploads(await this.deps.jobs.get(ref));
       throw new Error('unreachable: job moved concurrently');
     }
+    await this.discardStaging(ref);
+    return moved;
+  }
+
+  /** Deletes a job's staged data: its bookkeeping (batches, keys) and its staged files. */
+  async discardStaging(ref: JobRef): Promise<void> {
     await this.deps.jobs.deleteStaging(ref.jobId);
     await this.deps.blobs.deletePrefix(jobStagingPrefix(ref.accountId, ref.jobId));
-    return moved;
   }
 
   async addEvents(input: JobRef & { body: unknown }): Promise<JobEvent[]> {

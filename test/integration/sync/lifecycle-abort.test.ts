@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { forEachBlobStore } from '../../helpers/blob-stores';
 import { AccountService } from '../../../src/accounts/account-service';
+import { AuditService } from '../../../src/audit/audit-service';
 import { inProcessDispatcher } from '../../../src/sync/finalize/finalize-dispatch';
 import { reapStaleJobs } from '../../../src/sync/jobs/reaper';
 import { SyncJobService } from '../../../src/sync/jobs/sync-job-service';
@@ -155,6 +156,7 @@ forEachBlobStore('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
         jobs: store,
         accounts: new AccountService({ graph }),
         dispatcher: inProcessDispatcher({ finalizer, logger: silentLogger, attempts: 1 }),
+        forcing: { audit: new AuditService({ graph, retentionMs: 0 }), logger: silentLogger },
         now: () => clock,
       });
       const app = await testApp({ syncJobs: service });

@@ -32,6 +32,7 @@ describe('x-audit marks', () => {
       'patchEntity entity update',
       'putParameter parameter update',
       'revokeAccountApiKey apiKey delete',
+      'setAccountDeleteGuard account update',
       'setAccountNotificationEmails account update',
       'updateIntegration integration update',
       'updateQuestion question update',

@@ -27,14 +27,19 @@ const SYNC_OPERATIONS = [
   'getSyncJobUploadUrl',
   'listSyncJobs',
   'streamSyncJobProgress',
+  'previewSyncJobFinalize',
 ];
 
-/** Operations that no captured client calls (issue 24 added the listing and progress stream). */
+/**
+ * Operations that no captured client calls (issue 24 added the listing and progress stream,
+ * issue 25 the finalize preview).
+ */
 const UNCALLED = [
   'listSyncJobEvents',
   'getSyncJobUploadUrl',
   'listSyncJobs',
   'streamSyncJobProgress',
+  'previewSyncJobFinalize',
 ];
 
 /** The operation each captured request must reach, written out independently of openapi.yaml. */
@@ -147,6 +152,13 @@ const FULL_JOB: Required<SyncJob> = {
   bulkFile: { size: 1, uploadedAt: 1, contentType: 'application/json' },
   phase: 'entities',
   percent: 50,
+  deleteGuardPercent: 20,
+  deleteGuard: {
+    state: 'stopped',
+    percent: 20,
+    entities: { live: 10, deletes: 5 },
+    relationships: { live: 0, deletes: 0 },
+  },
   ...ZERO_COUNTERS,
 };
 const OPTIONAL_JOB_FIELDS = [
@@ -162,6 +174,8 @@ const OPTIONAL_JOB_FIELDS = [
   'bulkFile',
   'phase',
   'percent',
+  'deleteGuardPercent',
+  'deleteGuard',
 ] as const satisfies ReadonlyArray<OptionalKeys<SyncJob>>;
 // ...and every optional field is listed.
 const allOptionalListed: [
@@ -226,7 +240,7 @@ describe('openapi.yaml: sync jobs', () => {
     }
   });
 
-  it('answers 200 with { job } everywhere but events ({ events }), the upload URL, the listing and the progress stream', () => {
+  it('answers 200 with { job } everywhere but events ({ events }), the upload URL, the listing, the progress stream and the preview', () => {
     for (const { method, path: p, op } of syncOperations()) {
       const ok = deref(op.responses['200']!) as {
         content: Record<string, { schema: Schema }>;
@@ -245,7 +259,9 @@ describe('openapi.yaml: sync jobs', () => {
             ]
           : op.operationId === 'listSyncJobs'
             ? [['jobs', 'cursor'], ['jobs']]
-            : [['job'], ['job']];
+            : op.operationId === 'previewSyncJobFinalize'
+              ? [['preview'], ['preview']]
+              : [['job'], ['job']];
       assert.deepEqual(Object.keys(schema.properties ?? {}), expected, `${method} ${p}`);
       assert.deepEqual(schema.required, required, `${method} ${p}`);
     }
@@ -284,14 +300,15 @@ describe('openapi.yaml: sync jobs', () => {
     assert.deepEqual(Object.keys(jobId.schema as Schema).sort(), ['example', 'type']);
   });
 
-  it('finalize and abort take no body at all; the other POSTs need one, but the upload URL none', () => {
+  it('finalize, its preview and abort take no body at all; the other POSTs need one, but the upload URL none', () => {
     for (const { method, path: p, op } of syncOperations()) {
       if (method !== 'post') continue;
       if (p.endsWith('/uploadUrl')) {
         assert.equal(op.requestBody, undefined, p);
         continue;
       }
-      const optional = p.endsWith('/finalize') || p.endsWith('/abort');
+      // The preview takes the finalize's body.
+      const optional = /\/(finalize|finalize\/preview|abort)$/.test(p);
       assert.equal(op.requestBody?.required, !optional, p);
       // Uploads take every format of src/sync/intake/upload-formats.ts; the rest JSON only.
       const upload = /\/(upload|entities|relationships)$/.test(p);
@@ -361,6 +378,7 @@ describe('openapi.yaml: sync jobs', () => {
       assert.equal(field.enum, undefined, `StartSyncJobRequest.${prop}`);
     }
     assert.deepEqual(sorted(Object.keys(start.properties ?? {})), [
+      'deleteGuardPercent',
       'ignoreDuplicates',
       'integrationInstanceId',
       'integrationJobId',

@@ -14,7 +14,11 @@ import type { AlertApi } from '../../../src/alerts/alert-api';
 import type { QuestionApi } from '../../../src/questions/question-api';
 import type { IntegrationApi } from '../../../src/integrations/integration-api';
 import type { RuleEvaluationApi } from '../../../src/rules/evaluation/evaluation-service';
-import type { BulkUploadApi, SyncJobApi } from '../../../src/sync/jobs/job-service-contract';
+import type {
+  BulkUploadApi,
+  SafeSyncApi,
+  SyncJobApi,
+} from '../../../src/sync/jobs/job-service-contract';
 import type { JobProgressApi } from '../../../src/sync/jobs/progress-streams';
 import { openapiPath } from '../../../src/paths';
 
@@ -119,8 +123,14 @@ describe('RouteTable', () => {
 
   it("openapi.yaml's roles follow the issue's rules: read the GETs, ingest the sync jobs, write the changes, admin the keys and settings", () => {
     const real = RouteTable.fromFile(openapiPath).operations.filter((o) => o.access === 'account');
-    // The account's keys and settings, and its audit trail (issue 23's GET /audit-events).
-    const ADMIN_PATHS = ['/account/keys', '/account/notification-emails', '/audit-events'];
+    // The account's keys and settings (issue 25's delete guard), and its audit trail (issue 23's
+    // GET /audit-events).
+    const ADMIN_PATHS = [
+      '/account/keys',
+      '/account/notification-emails',
+      '/account/delete-guard',
+      '/audit-events',
+    ];
     const READ_POSTS = ['runQuery', 'explainQuery', 'dryRunRule', 'validateRule'];
     for (const op of real) {
       const roles = [...op.roles].sort().join(',');
@@ -196,6 +206,7 @@ describe('RouteTable', () => {
     const handlers = handlerMap({
       accounts: {} as AccountService,
       syncJobs: {} as SyncJobApi,
+      safeSync: {} as SafeSyncApi,
       bulkUploads: {} as BulkUploadApi,
       progress: {} as JobProgressApi,
       entities: {} as EntityApi,
