@@ -18,6 +18,7 @@ import type { FinalizeDispatcher } from '../sync/finalize/finalize-dispatch';
 import type { Finalizer } from '../sync/finalize/finalizer';
 import { blobStoreFromConfig, type ConfiguredBlobStore } from './blob-choice';
 import type { Runtime } from './runtime';
+import { buildSubscriptions, type Subscriptions } from './subscriptions';
 
 /**
  * The services of a process, built once from the configuration and the runtime: by the API, by a
@@ -38,6 +39,8 @@ export interface Services {
   outbound: { outbound: OutboundActionHandler[]; notifier: FailureNotifier };
   /** Rules, questions, alerts and evaluations. */
   engine: RuleEngine;
+  /** Subscriptions and the dispatcher of their change events (started by the background). */
+  subscriptions: Subscriptions;
   /** The schedule the rules are kept in (the runtime's), told of every saved and deleted rule. */
   schedule: RuleSchedule;
   /**
@@ -80,7 +83,11 @@ export function buildServices(config: Config, runtime: Runtime, deps: ServiceDep
   const baseUrl = () => config.http.publicUrl ?? listening?.() ?? ownAddress(config);
   const blobStore = deps.blobStore ?? blobStoreFromConfig(config);
   const accounts = new AccountService({ graph });
-  const parameters = parameterService(graph, config);
+  const secretKeys = parameterKeys({
+    configured: config.outbound.secretsKey,
+    dataDir: config.dataDir,
+  });
+  const parameters = new ParameterService({ graph, secretsKey: secretKeys.current });
   const query = QueryService.onGraph(graph, parameters, config.query);
   const integrations = new IntegrationService({ graph, secretsKey: config.outbound.secretsKey });
   const sync = syncJobsFromConfig({
@@ -126,6 +133,13 @@ export function buildServices(config: Config, runtime: Runtime, deps: ServiceDep
     sync,
     outbound,
     engine,
+    subscriptions: buildSubscriptions({
+      config,
+      graph,
+      logger,
+      integrations,
+      secretsKey: secretKeys.current,
+    }),
     schedule,
     close: async () => {
       await schedule.close();
@@ -141,10 +155,4 @@ function ownAddress(config: Config): string {
 
 function failNotListening(): never {
   throw new Error('The API is not listening yet');
-}
-
-/** Secret values sealed with INTEGRATION_SECRETS_KEY, or DATA_DIR's generated key without one. */
-function parameterService(graph: Graph, config: Config): ParameterService {
-  const keys = parameterKeys({ configured: config.outbound.secretsKey, dataDir: config.dataDir });
-  return new ParameterService({ graph, secretsKey: keys.current });
 }

@@ -1,0 +1,41 @@
+import type { Logger } from 'pino';
+import { subscriptionSender, webhookUrlCheck } from '../actions/subscription-sender';
+import type { Config } from '../config/config';
+import type { Graph } from '../graph/graph';
+import type { IntegrationService } from '../integrations/integration-service';
+import { EventDispatcher } from '../subscriptions/event-dispatcher';
+import { SubscriptionService } from '../subscriptions/subscription-service';
+
+/** Subscriptions: the API's service, and the dispatcher that delivers their change events. */
+export interface Subscriptions {
+  service: SubscriptionService;
+  dispatcher: EventDispatcher;
+}
+
+export function buildSubscriptions(input: {
+  config: Config;
+  graph: Graph;
+  logger: Logger;
+  integrations: IntegrationService;
+  /** The key webhook secrets are sealed with (the secret parameters' key). */
+  secretsKey: Buffer;
+}): Subscriptions {
+  const { config, graph, logger } = input;
+  const outbound = { config: config.outbound, integrations: input.integrations, logger };
+  const service = new SubscriptionService({
+    graph,
+    secretsKey: input.secretsKey,
+    integrations: input.integrations,
+    checkWebhookUrl: webhookUrlCheck(outbound),
+  });
+  const dispatcher = new EventDispatcher({
+    graph,
+    sender: subscriptionSender(outbound),
+    openSecret: (ref, sealed) => service.openSecret(ref, sealed),
+    config: config.subscriptions,
+    // A try takes at most a timeout (an aws one: STS, then the call): far more than that is dead.
+    leaseMs: config.outbound.timeoutMs * 4 + 30_000,
+    logger,
+  });
+  return { service, dispatcher };
+}
