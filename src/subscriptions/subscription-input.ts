@@ -1,3 +1,5 @@
+import { checkAgainst } from '../contract/contract-schemas';
+import { schemaErrorMessage } from '../contract/schema-error-message';
 import { ValidationError } from '../errors/app-error';
 import type { ChangeEventType, SubscriptionFilter, SubscriptionTarget } from './subscription-types';
 
@@ -27,6 +29,16 @@ interface Body {
   };
   filter?: { scopes?: string[]; sources?: string[]; types?: ChangeEventType[] };
   enabled?: boolean;
+}
+
+/**
+ * openapi.yaml's SubscriptionRequest with the house messages (`/target/url must be an http:// or
+ * https:// URL`): what the HTTP edge checks before the handler runs (src/http/contract-validation.ts).
+ */
+export function checkSubscriptionShape(body: unknown): void {
+  checkAgainst('SubscriptionRequest', body, 'The subscription', (error, subject) =>
+    schemaErrorMessage(error, subject),
+  );
 }
 
 /** `hasStoredSecret`: PUT over a webhook subscription may leave its secret out (it is kept). */
