@@ -33,8 +33,8 @@ export function buildSubscriptions(input: {
     sender: subscriptionSender(outbound),
     openSecret: (ref, sealed) => service.openSecret(ref, sealed),
     config: config.subscriptions,
-    // A try takes at most a timeout (an aws one: STS, then the call): far more than that is dead.
-    leaseMs: config.outbound.timeoutMs * 4 + 30_000,
+    // A try takes at most a timeout (an aws one: STS, then the call): longer than that, it is dead.
+    leaseMs: config.outbound.timeoutMs * 3 + 5_000,
     logger,
   });
   return { service, dispatcher };

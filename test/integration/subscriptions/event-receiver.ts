@@ -28,7 +28,10 @@ export class EventReceiver {
           raw,
           body: JSON.parse(raw) as ReceivedEvent['body'],
         });
-        res.writeHead(this.statuses.shift() ?? 200, { 'content-type': 'text/plain' });
+        const status = this.statuses.shift() ?? 200;
+        // 0: never answer (the sender dies or times out waiting).
+        if (status === 0) return;
+        res.writeHead(status, { 'content-type': 'text/plain' });
         res.end('ok');
       });
     });
@@ -44,7 +47,7 @@ export class EventReceiver {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}${path}`;
   }
 
-  /** The next requests are answered with these statuses, in order. */
+  /** The next requests are answered with these statuses, in order (0: not at all). */
   answer(...statuses: number[]): this {
     this.statuses.push(...statuses);
     return this;
