@@ -3988,6 +3988,42 @@ export interface components {
         SubscriptionResponse: {
             subscription: components["schemas"]["Subscription"];
         };
+        /**
+         * @example {
+         *       "subscriptions": [
+         *         {
+         *           "id": "4f0c8f0e-2d0b-4b8e-9a51-64a1d2f7c3aa",
+         *           "name": "CMDB feed",
+         *           "target": {
+         *             "kind": "webhook",
+         *             "url": "https://cmdb.example.com/graphsync-events",
+         *             "secretSet": true
+         *           },
+         *           "filter": {
+         *             "scopes": [
+         *               "aws-prod"
+         *             ]
+         *           },
+         *           "enabled": true,
+         *           "createdOn": 1795353300000,
+         *           "updatedOn": 1795353300000
+         *         },
+         *         {
+         *           "id": "9d2e7a61-0c4b-4f3e-8a7d-5b6c7d8e9f01",
+         *           "name": "Change queue",
+         *           "target": {
+         *             "kind": "queue",
+         *             "integrationInstanceId": "06b4bb32-e18e-457d-94df-1d583ba92b5d",
+         *             "queueUrl": "https://sqs.us-east-1.amazonaws.com/123456789012/graph-changes"
+         *           },
+         *           "filter": {},
+         *           "enabled": true,
+         *           "createdOn": 1795353320000,
+         *           "updatedOn": 1795353320000
+         *         }
+         *       ]
+         *     }
+         */
         SubscriptionListResponse: {
             subscriptions: components["schemas"]["Subscription"][];
         };
@@ -4013,6 +4049,26 @@ export interface components {
             lastAttemptOn: number | null;
             deliveredOn: number | null;
         };
+        /**
+         * @example {
+         *       "deliveries": [
+         *         {
+         *           "id": "7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+         *           "eventId": "0b7d3c1e-5f7a-4c55-9d0e-2f4a8b6c1d3e",
+         *           "eventType": "sync.job.finished",
+         *           "jobId": "5a1f0f6e-8c2b-4d7e-a9b3-1c2d3e4f5a6b",
+         *           "status": "DELIVERED",
+         *           "attempts": 3,
+         *           "lastStatus": 200,
+         *           "lastError": null,
+         *           "createdOn": 1795353300000,
+         *           "updatedOn": 1795353330000,
+         *           "lastAttemptOn": 1795353330000,
+         *           "deliveredOn": 1795353330000
+         *         }
+         *       ]
+         *     }
+         */
         EventDeliveryListResponse: {
             deliveries: components["schemas"]["EventDelivery"][];
             /** @description Pass as `cursor` for the next page; absent on the last page. */
@@ -8263,6 +8319,24 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "CMDB feed",
+                 *       "target": {
+                 *         "kind": "webhook",
+                 *         "url": "https://cmdb.example.com/graphsync-events",
+                 *         "secret": "whsec-0123456789abcdef"
+                 *       },
+                 *       "filter": {
+                 *         "scopes": [
+                 *           "aws-prod"
+                 *         ],
+                 *         "types": [
+                 *           "sync.job.finished"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["SubscriptionRequest"];
             };
         };
@@ -8324,6 +8398,24 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "CMDB feed",
+                 *       "target": {
+                 *         "kind": "webhook",
+                 *         "url": "https://cmdb.example.com/graphsync-events",
+                 *         "secret": "whsec-0123456789abcdef"
+                 *       },
+                 *       "filter": {
+                 *         "scopes": [
+                 *           "aws-prod"
+                 *         ],
+                 *         "types": [
+                 *           "sync.job.finished"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["SubscriptionRequest"];
             };
         };
