@@ -82,14 +82,7 @@ export function buildServices(config: Config, runtime: Runtime, deps: ServiceDep
   const overrides = deps.overrides ?? {};
   const baseUrl = () => config.http.publicUrl ?? listening?.() ?? ownAddress(config);
   const blobStore = deps.blobStore ?? blobStoreFromConfig(config);
-  const accounts = new AccountService({ graph });
-  const secretKeys = parameterKeys({
-    configured: config.outbound.secretsKey,
-    dataDir: config.dataDir,
-  });
-  const parameters = new ParameterService({ graph, secretsKey: secretKeys.current });
-  const query = QueryService.onGraph(graph, parameters, config.query);
-  const integrations = new IntegrationService({ graph, secretsKey: config.outbound.secretsKey });
+  const { accounts, parameters, query, integrations } = baseServices(config, graph);
   const sync = syncJobsFromConfig({
     config,
     graph,
@@ -133,13 +126,7 @@ export function buildServices(config: Config, runtime: Runtime, deps: ServiceDep
     sync,
     outbound,
     engine,
-    subscriptions: buildSubscriptions({
-      config,
-      graph,
-      logger,
-      integrations,
-      secretsKey: secretKeys.current,
-    }),
+    subscriptions: buildSubscriptions({ config, graph, logger, integrations }),
     schedule,
     close: async () => {
       await schedule.close();
@@ -155,4 +142,19 @@ function ownAddress(config: Config): string {
 
 function failNotListening(): never {
   throw new Error('The API is not listening yet');
+}
+
+/** What the other services are built over: accounts, parameters, J1QL, integration instances. */
+function baseServices(config: Config, graph: Graph) {
+  const accounts = new AccountService({ graph });
+  const parameters = parameterService(graph, config);
+  const query = QueryService.onGraph(graph, parameters, config.query);
+  const integrations = new IntegrationService({ graph, secretsKey: config.outbound.secretsKey });
+  return { accounts, parameters, query, integrations };
+}
+
+/** Secret values sealed with INTEGRATION_SECRETS_KEY, or DATA_DIR's generated key without one. */
+function parameterService(graph: Graph, config: Config): ParameterService {
+  const keys = parameterKeys({ configured: config.outbound.secretsKey, dataDir: config.dataDir });
+  return new ParameterService({ graph, secretsKey: keys.current });
 }

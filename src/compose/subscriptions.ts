@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { subscriptionSender, webhookUrlCheck } from '../actions/subscription-sender';
+import { parameterKeys } from '../common/sealed-parameter';
 import type { Config } from '../config/config';
 import type { Graph } from '../graph/graph';
 import type { IntegrationService } from '../integrations/integration-service';
@@ -17,14 +18,14 @@ export function buildSubscriptions(input: {
   graph: Graph;
   logger: Logger;
   integrations: IntegrationService;
-  /** The key webhook secrets are sealed with (the secret parameters' key). */
-  secretsKey: Buffer;
 }): Subscriptions {
   const { config, graph, logger } = input;
+  // Webhook secrets are sealed with the secret parameters' key.
+  const keys = parameterKeys({ configured: config.outbound.secretsKey, dataDir: config.dataDir });
   const outbound = { config: config.outbound, integrations: input.integrations, logger };
   const service = new SubscriptionService({
     graph,
-    secretsKey: input.secretsKey,
+    secretsKey: keys.current,
     integrations: input.integrations,
     checkWebhookUrl: webhookUrlCheck(outbound),
   });

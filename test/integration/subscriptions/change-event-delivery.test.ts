@@ -168,7 +168,7 @@ describe('subscriptions: change events to a webhook', function () {
       .set(a.headers)
       .send({ properties: { owner: 'ops' } });
     assert.equal(patched.status, 200, JSON.stringify(patched.body));
-    await dispatchUntil(services, async () => receiver.received.length >= 3);
+    await dispatchUntil(services, () => Promise.resolve(receiver.received.length >= 3));
     for (let i = 0; i < 3; i++) await services.subscriptions.dispatcher.runOnce();
     assert.equal((await deliveries(app, a, other)).length, 0);
     assert.equal((await deliveries(app, a, all)).length, 2);
