@@ -32,6 +32,7 @@ const DOMAIN = [
   'integrations',
   'rules',
   'health',
+  'subscriptions',
 ];
 const ADAPTERS = ['actions', 'queue', 'http', 'sync-client'];
 const ROOTS = ['api.ts', 'worker.ts', 'cli.ts', 'compose'];

@@ -1,7 +1,7 @@
 // Deletes an account's graph data: entities (and so their relationships), sync jobs with their
 // events and staging, scope locks, CROSS_SCOPE links, raw-data metadata, account parameters,
 // the property catalog, rules with their evaluation records, alerts, questions, integration
-// instances, audit events and history changes (test cleanup and operator tooling; before delete-account). Raw-data content in the
+// instances, subscriptions with their deliveries, change events, audit events and history changes (test cleanup and operator tooling; before delete-account). Raw-data content in the
 // blob store is the caller's.
 // params: $id
 // returns: deleted
@@ -103,4 +103,20 @@ CALL () {
   DETACH DELETE c
   RETURN count(*) AS changes
 }
-RETURN entities + jobs + locks + links + versions + parameters + kinds + rules + evaluations + alerts + questions + integrations + auditEvents + changes AS deleted
+CALL () {
+  MATCH (s:_Subscription {accountId: $id})
+  CALL (s) {
+    OPTIONAL MATCH (d:_EventDelivery {subscriptionId: s.id})
+    WHERE d.createdOn IS NOT NULL
+    DELETE d
+  }
+  DETACH DELETE s
+  RETURN count(*) AS subscriptions
+}
+CALL () {
+  MATCH (e:_ChangeEvent)
+  WHERE e.accountId = $id AND e.occurredOn IS NOT NULL
+  DETACH DELETE e
+  RETURN count(*) AS changeEvents
+}
+RETURN entities + jobs + locks + links + versions + parameters + kinds + rules + evaluations + alerts + questions + integrations + auditEvents + changes + subscriptions + changeEvents AS deleted

@@ -24,6 +24,8 @@ export interface HttpCall {
   headers: Record<string, string>;
   /** Sent as JSON (with a JSON content type unless `headers` has one). */
   json?: unknown;
+  /** Instead of `json`: JSON text sent byte for byte as given (a body the caller signed). */
+  jsonText?: string;
   /** Texts never to show in a message (tokens, secret header values). */
   hide?: readonly string[];
   /** Checks a 2xx answer (throw TransientError to retry, another Error to fail). */
@@ -51,6 +53,28 @@ class RetryLater extends TransientError {
   constructor(
     message: string,
     readonly waitMs: number,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/** A request that failed for good; `status` is the HTTP status answered last, if any. */
+export class HttpDeliveryError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | undefined,
+  ) {
+    super(message);
+    this.name = 'HttpDeliveryError';
+  }
+}
+
+/** A non-2xx answer that is not worth another try. */
+class Answered extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
   ) {
     super(message);
   }
@@ -91,7 +115,7 @@ export class HttpDelivery {
     } catch (err) {
       // No `cause`: the original's message may hold what `hide` removed (a server's echo).
       const message = err instanceof Error ? err.message : String(err);
-      throw new Error(hide(message, call.hide));
+      throw new HttpDeliveryError(hide(message, call.hide), answeredStatus(err));
     }
   }
 
@@ -107,8 +131,8 @@ export class HttpDelivery {
     const has = (name: string) => Object.keys(headers).some((h) => h.toLowerCase() === name);
     if (!has('user-agent')) headers['User-Agent'] = USER_AGENT;
     let body: string | undefined;
-    if (call.json !== undefined) {
-      body = JSON.stringify(call.json);
+    if (call.json !== undefined || call.jsonText !== undefined) {
+      body = call.jsonText ?? JSON.stringify(call.json);
       if (!has('content-type')) headers['Content-Type'] = 'application/json';
     }
     const agent = new Agent({ connect: { lookup: pinnedLookup(addresses) } });
@@ -141,9 +165,9 @@ export class HttpDelivery {
     const quoted = hide(answer.text.trim(), call.hide).slice(0, QUOTED_CHARS);
     const message = `${named} answered ${answer.status}${quoted === '' ? '' : `: ${quoted}`}`;
     if (answer.status === 429 || answer.status >= 500) {
-      throw new RetryLater(message, retryAfterMs(answer.headers.get('retry-after')));
+      throw new RetryLater(message, retryAfterMs(answer.headers.get('retry-after')), answer.status);
     }
-    throw new Error(message);
+    throw new Answered(message, answer.status);
   }
 
   /**
@@ -163,6 +187,13 @@ export class HttpDelivery {
       );
     }
   }
+}
+
+/** The status of the answer a failure (or the last try it wraps) was, if it was one. */
+function answeredStatus(err: unknown): number | undefined {
+  const found = err instanceof RetryLater || err instanceof Answered ? err : undefined;
+  if (found !== undefined) return found.status;
+  return err instanceof Error && err.cause !== undefined ? answeredStatus(err.cause) : undefined;
 }
 
 /** Connection failures worth another try. */

@@ -20,29 +20,52 @@ export function publishTopicMessageHandler(deps: OutboundDeps): OutboundActionHa
   return outboundHandler(TYPE, {
     plan: planTopicMessage,
     async deliver({ integrationId, topicArn, message }, { accountId, evaluationId }) {
-      const settings = await instanceSettings(deps, { accountId, integrationId, action: TYPE });
-      const secrets: string[] = [];
-      const client = new SNSClient(
-        awsClientConfig(settings, { evaluationId, timeoutMs: deps.config.timeoutMs, secrets }),
-      );
-      try {
-        const sent = await sendWithRetry(deps, {
-          type: TYPE,
-          what: `SNS Publish to ${topicArn}`,
-          accountId,
-          evaluationId,
-          secrets,
-          send: () => client.send(new PublishCommand({ TopicArn: topicArn, Message: message })),
-        });
-        return {
-          target: topicArn,
-          result: { messageId: sent.value.MessageId ?? null, attempts: sent.attempts },
-        };
-      } finally {
-        client.destroy();
-      }
+      const sent = await publishToTopic(deps, {
+        accountId,
+        integrationId,
+        topicArn,
+        message,
+        evaluationId,
+      });
+      return { target: topicArn, result: sent };
     },
   });
+}
+
+/**
+ * One SNS Publish of `message` to `topicArn` through the aws instance `integrationId`, retried as
+ * `deps.config` says; also what change events to a topic subscription go through. `evaluationId`
+ * names the STS session and the log lines (a change event's id for a subscription).
+ */
+export async function publishToTopic(
+  deps: OutboundDeps,
+  input: {
+    accountId: string;
+    integrationId: string;
+    topicArn: string;
+    message: string;
+    evaluationId: string;
+  },
+): Promise<{ messageId: string | null; attempts: number }> {
+  const { accountId, integrationId, topicArn, message, evaluationId } = input;
+  const settings = await instanceSettings(deps, { accountId, integrationId, action: TYPE });
+  const secrets: string[] = [];
+  const client = new SNSClient(
+    awsClientConfig(settings, { evaluationId, timeoutMs: deps.config.timeoutMs, secrets }),
+  );
+  try {
+    const sent = await sendWithRetry(deps, {
+      type: TYPE,
+      what: `SNS Publish to ${topicArn}`,
+      accountId,
+      evaluationId,
+      secrets,
+      send: () => client.send(new PublishCommand({ TopicArn: topicArn, Message: message })),
+    });
+    return { messageId: sent.value.MessageId ?? null, attempts: sent.attempts };
+  } finally {
+    client.destroy();
+  }
 }
 
 /** The message a PUBLISH_TOPIC_MESSAGE publishes, where, and through which aws instance. */

@@ -22,31 +22,53 @@ export function sendQueueMessageHandler(deps: OutboundDeps): OutboundActionHandl
   return outboundHandler(TYPE, {
     plan: planQueueMessage,
     async deliver({ integrationId, queueUrl, body }, { accountId, evaluationId }) {
-      const settings = await instanceSettings(deps, { accountId, integrationId, action: TYPE });
-      const secrets: string[] = [];
-      const client = new SQSClient({
-        ...awsClientConfig(settings, { evaluationId, timeoutMs: deps.config.timeoutMs, secrets }),
-        useQueueUrlAsEndpoint: false,
+      const sent = await sendToQueue(deps, {
+        accountId,
+        integrationId,
+        queueUrl,
+        body,
+        evaluationId,
       });
-      try {
-        const sent = await sendWithRetry(deps, {
-          type: TYPE,
-          what: `SQS SendMessage to ${queueUrl}`,
-          accountId,
-          evaluationId,
-          secrets,
-          send: () =>
-            client.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: body })),
-        });
-        return {
-          target: queueUrl,
-          result: { messageId: sent.value.MessageId ?? null, attempts: sent.attempts },
-        };
-      } finally {
-        client.destroy();
-      }
+      return { target: queueUrl, result: sent };
     },
   });
+}
+
+/**
+ * One SQS SendMessage of `body` to `queueUrl` through the aws instance `integrationId`, retried as
+ * `deps.config` says; also what change events to a queue subscription go through. `evaluationId`
+ * names the STS session and the log lines (a change event's id for a subscription).
+ */
+export async function sendToQueue(
+  deps: OutboundDeps,
+  input: {
+    accountId: string;
+    integrationId: string;
+    queueUrl: string;
+    body: string;
+    evaluationId: string;
+  },
+): Promise<{ messageId: string | null; attempts: number }> {
+  const { accountId, integrationId, queueUrl, body, evaluationId } = input;
+  const settings = await instanceSettings(deps, { accountId, integrationId, action: TYPE });
+  const secrets: string[] = [];
+  const client = new SQSClient({
+    ...awsClientConfig(settings, { evaluationId, timeoutMs: deps.config.timeoutMs, secrets }),
+    useQueueUrlAsEndpoint: false,
+  });
+  try {
+    const sent = await sendWithRetry(deps, {
+      type: TYPE,
+      what: `SQS SendMessage to ${queueUrl}`,
+      accountId,
+      evaluationId,
+      secrets,
+      send: () => client.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: body })),
+    });
+    return { messageId: sent.value.MessageId ?? null, attempts: sent.attempts };
+  } finally {
+    client.destroy();
+  }
 }
 
 /** The message a SEND_QUEUE_MESSAGE sends, to which queue, through which aws instance. */

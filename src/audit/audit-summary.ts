@@ -45,6 +45,15 @@ const BUILDERS: Record<AuditTargetType, (input: SummaryInput) => AuditSummary> =
       secretNames: texts(integration.secretNames),
     };
   },
+  subscription: ({ response }) => {
+    const subscription = field(response, 'subscription');
+    const target = field(subscription, 'target');
+    return {
+      name: text(subscription.name),
+      targetKind: text(target.kind),
+      enabled: subscription.enabled === true,
+    };
+  },
   alert: ({ response }) => {
     const alert = field(response, 'alert');
     return {

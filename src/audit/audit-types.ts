@@ -1,6 +1,6 @@
 /**
  * The audit trail's vocabulary: who changed what (docs/security.md, "Audit trail"). Every change
- * to an account's rules, questions, parameters, integrations, API keys, account settings, alert
+ * to an account's rules, questions, parameters, integrations, subscriptions, API keys, account settings, alert
  * dismissals and entities made through the API, the admin API or the CLI is one event.
  */
 
@@ -23,6 +23,7 @@ export const AUDIT_TARGETS = [
   'parameter',
   'question',
   'rule',
+  'subscription',
   'syncJob',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGETS)[number];

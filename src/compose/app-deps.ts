@@ -30,6 +30,7 @@ export function appDeps(input: {
     alerts: services.engine.alerts,
     questions: services.engine.questions,
     integrations: services.integrations,
+    subscriptions: services.subscriptions.service,
     evaluations: services.engine.evaluations,
     audit: services.audit,
     adminToken: config.adminToken,

@@ -7,8 +7,9 @@ import type { Background, QueueRuntime, Runtime } from './runtime';
 /**
  * The API process's background work: the schedule brought in line with the stored rules at
  * start-up, the audit trail pruned of expired events and the change history of expired changes
- * and soft-deleted objects (at start-up, then hourly), and the
- * runtime's share (local mode: the reaper, and the finalizations left pending).
+ * and soft-deleted objects (at start-up, then hourly), and the runtime's share (local mode: the
+ * reaper, the finalizations left pending, and the delivery of change events to subscriptions,
+ * which the workers do in queue mode).
  */
 export function startApiBackground(
   runtime: Runtime,
@@ -24,8 +25,10 @@ export function startApiBackground(
   const pruner = startAuditPruner({ audit: services.audit, logger });
   // The same periodic prune, for the change history and soft-deleted objects (decision 0045).
   const purger = startAuditPruner({ audit: services.history, logger, what: 'history' });
+  const events = runtime.kind === 'local' ? services.subscriptions.dispatcher.start() : undefined;
   return {
     stop: async () => {
+      await events?.stop();
       await own.stop();
       reconciler.stop();
       await pruner.stop();
@@ -36,7 +39,8 @@ export function startApiBackground(
 
 /**
  * A worker process's work (queue mode only): finalizations, the reconciler and the reaper; the
- * rule ticks through the engine's evaluations, and the healing of the schedule.
+ * rule ticks through the engine's evaluations, and the healing of the schedule; the delivery of
+ * change events to subscriptions.
  */
 export function startWorkerBackground(runtime: QueueRuntime, services: Services): Background {
   const sync = runtime.startSyncWorkers(services.sync);
@@ -45,9 +49,10 @@ export function startWorkerBackground(runtime: QueueRuntime, services: Services)
     schedule: services.schedule,
     scheduledRules: () => services.engine.rules.scheduledRules(),
   });
+  const events = services.subscriptions.dispatcher.start();
   return {
     stop: async () => {
-      await Promise.all([sync.stop(), rules.stop()]);
+      await Promise.all([sync.stop(), rules.stop(), events.stop()]);
     },
   };
 }

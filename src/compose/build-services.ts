@@ -20,6 +20,7 @@ import type { FinalizeDispatcher } from '../sync/finalize/finalize-dispatch';
 import type { Finalizer } from '../sync/finalize/finalizer';
 import { blobStoreFromConfig, type ConfiguredBlobStore } from './blob-choice';
 import type { Runtime } from './runtime';
+import { buildSubscriptions, type Subscriptions } from './subscriptions';
 
 /**
  * The services of a process, built once from the configuration and the runtime: by the API, by a
@@ -42,6 +43,8 @@ export interface Services {
   outbound: { outbound: OutboundActionHandler[]; notifier: FailureNotifier };
   /** Rules, questions, alerts and evaluations. */
   engine: RuleEngine;
+  /** Subscriptions and the dispatcher of their change events (started by the background). */
+  subscriptions: Subscriptions;
   /** The schedule the rules are kept in (the runtime's), told of every saved and deleted rule. */
   schedule: RuleSchedule;
   /**
@@ -91,10 +94,7 @@ export function buildServices(config: Config, runtime: Runtime, deps: ServiceDep
   const overrides = deps.overrides ?? {};
   const baseUrl = () => config.http.publicUrl ?? listening?.() ?? ownAddress(config);
   const blobStore = deps.blobStore ?? blobStoreFromConfig(config);
-  const accounts = new AccountService({ graph });
-  const parameters = parameterService(graph, config);
-  const query = QueryService.onGraph(graph, parameters, config.query);
-  const integrations = new IntegrationService({ graph, secretsKey: config.outbound.secretsKey });
+  const { accounts, parameters, query, integrations } = baseServices(config, graph);
   const sync = syncJobsFromConfig({
     config,
     graph,
@@ -138,6 +138,7 @@ export function buildServices(config: Config, runtime: Runtime, deps: ServiceDep
     sync,
     outbound,
     engine,
+    subscriptions: buildSubscriptions({ config, graph, logger, integrations }),
     schedule,
     close: async () => {
       await schedule.close();
@@ -153,6 +154,15 @@ function ownAddress(config: Config): string {
 
 function failNotListening(): never {
   throw new Error('The API is not listening yet');
+}
+
+/** What the other services are built over: accounts, parameters, J1QL, integration instances. */
+function baseServices(config: Config, graph: Graph) {
+  const accounts = new AccountService({ graph });
+  const parameters = parameterService(graph, config);
+  const query = QueryService.onGraph(graph, parameters, config.query);
+  const integrations = new IntegrationService({ graph, secretsKey: config.outbound.secretsKey });
+  return { accounts, parameters, query, integrations };
 }
 
 /** Secret values sealed with INTEGRATION_SECRETS_KEY, or DATA_DIR's generated key without one. */

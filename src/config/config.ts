@@ -2,6 +2,7 @@ import path from 'node:path';
 import { repoRoot } from '../paths';
 import { type BlobConfig, blobConfig } from './blob-config';
 import { DEFAULT_BOLT_PORT, type Env, envSchema } from './env-schema';
+import { type SubscriptionConfig, subscriptionConfig } from './subscription-config';
 import { type TelemetryConfig, telemetryConfig } from './telemetry-config';
 
 /**
@@ -138,6 +139,8 @@ export interface Config {
   };
   /** Metrics and tracing (telemetry-config.ts). */
   readonly telemetry: TelemetryConfig;
+  /** Change-event delivery to subscriptions (subscription-config.ts). */
+  readonly subscriptions: SubscriptionConfig;
 }
 
 export class ConfigError extends Error {
@@ -213,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reconcileIntervalMs: e.QUEUE_RECONCILE_INTERVAL,
     },
     telemetry: telemetryConfig(e),
+    subscriptions: subscriptionConfig(e),
   });
 }
 

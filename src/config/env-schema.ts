@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { blankAsUnset, httpUrl } from './schema-parts';
+import { blankAsUnset, duration, httpUrl } from './schema-parts';
+import { subscriptionSchema } from './subscription-config';
 import { telemetrySchema } from './telemetry-config';
 
 /**
@@ -31,17 +32,6 @@ const byteCount = byteSize.transform((v) => {
 
 /** The bulk file is parsed whole at finalize: a JavaScript string holds at most ~512 MiB. */
 const MAX_BULK_UPLOAD_BYTES = 500 * 1024 ** 2;
-
-/** '30s', '5m', '24h', '2d' or a number of milliseconds, to milliseconds. */
-const duration = z
-  .string()
-  .regex(/^\d+(ms|s|m|h|d)?$/, "must be a duration such as '30s', '5m', '24h' or milliseconds")
-  .transform((v) => {
-    const m = /^(\d+)(ms|s|m|h|d)?$/.exec(v);
-    const n = Number(m?.[1]);
-    const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m?.[2] ?? 'ms'] ?? 1;
-    return n * unit;
-  });
 
 /** Neo4j's own default Bolt port, used by the local Neo4j unless NEO4J_LOCAL_PORT says otherwise. */
 export const DEFAULT_BOLT_PORT = 7687;
@@ -293,6 +283,7 @@ export const envSchema = z.object({
   ),
   ...limitsSchema,
   ...telemetrySchema,
+  ...subscriptionSchema,
 });
 
 /** The parsed environment. */

@@ -14,6 +14,7 @@ import type {
   ListRelationshipsInput,
   RelationshipPage,
 } from './entity-api';
+import { recordEntityChange } from './entity-change-event';
 import { entityDeleted, propertiesPinned } from './entity-conflicts';
 import { entityNotFound } from './entity-not-found';
 import { type PropertyPatch, validatePatch } from './entity-patch-validation';
@@ -82,6 +83,8 @@ export class EntityService implements EntityApi {
         history: apiChanges(input, now),
       });
       if (written === undefined) throw entityNotFound(input.entityId);
+      const change = { accountId: input.accountId, now, scope: stored._scope };
+      await recordEntityChange(tx, { ...change, entitiesUpdated: 1 });
       return written.entity;
     });
     return toVertex(entity);
@@ -105,6 +108,13 @@ export class EntityService implements EntityApi {
         { ...params(ref), now, history: apiChanges(ref, now) },
       );
       if (deleted === undefined) throw entityNotFound(ref.entityId);
+      await recordEntityChange(tx, {
+        accountId: ref.accountId,
+        now,
+        scope: row.entity._scope,
+        entitiesDeleted: 1,
+        relationshipsDeleted: deleted.relationshipsDeleted,
+      });
       return {
         deletedEntity: toVertex(deleted.entity),
         numRelationshipsDeleted: deleted.relationshipsDeleted,

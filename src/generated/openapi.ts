@@ -1481,6 +1481,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's subscriptions
+         * @description Every subscription of the account, by name.
+         */
+        get: operations["listSubscriptions"];
+        put?: never;
+        /**
+         * Create a subscription
+         * @description Subscribes a webhook, an SQS queue or an SNS topic to the account's change events
+         *     (docs/guide/change-events.md). A webhook's `url` is checked by the address guard of rule
+         *     webhooks (400 when it is refused), a queue's or topic's `integrationInstanceId` must name an
+         *     `aws` instance of the account (400 otherwise). The webhook `secret` is never answered.
+         */
+        post: operations["createSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/{subscriptionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The subscription's `id`. An unknown id, or another account's subscription, is 404. */
+                subscriptionId: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a subscription
+         * @description The subscription (a webhook's `secretSet`, never its secret).
+         */
+        get: operations["getSubscription"];
+        /**
+         * Replace a subscription
+         * @description Replaces `name`, `target`, `filter` and `enabled`, checked as at creation. A webhook target
+         *     without `secret` keeps the stored secret.
+         */
+        put: operations["updateSubscription"];
+        post?: never;
+        /**
+         * Delete a subscription
+         * @description Deletes the subscription and its delivery log; deliveries not yet made are dropped.
+         */
+        delete: operations["deleteSubscription"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/{subscriptionId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The subscription's `id`. An unknown id, or another account's subscription, is 404. */
+                subscriptionId: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a subscription's deliveries
+         * @description One page of the subscription's delivery log, newest first (`createdOn` descending, then `id`):
+         *     one delivery per change event the subscription got, with its tries and last outcome.
+         */
+        get: operations["listSubscriptionDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/alerts": {
         parameters: {
             query?: never;
@@ -4071,7 +4154,7 @@ export interface components {
         /** @description What was changed. */
         AuditTarget: {
             /** @enum {string} */
-            type: "account" | "alert" | "apiKey" | "entity" | "integration" | "parameter" | "question" | "rule" | "syncJob";
+            type: "account" | "alert" | "apiKey" | "entity" | "integration" | "parameter" | "question" | "rule" | "subscription" | "syncJob";
             /** @description The target's id (a parameter's name, an account's id). */
             id: string;
         };
@@ -4157,6 +4240,179 @@ export interface components {
         };
         ChangeListResponse: {
             changes: components["schemas"]["Change"][];
+            /** @description Pass as `cursor` for the next page; absent on the last page. */
+            cursor?: string;
+        };
+        /**
+         * @description `sync.job.finished`: a sync job's finalize ended FINISHED. `entities.changed`: an entity was
+         *     patched or deleted through the entity API.
+         * @enum {string}
+         */
+        ChangeEventType: "sync.job.finished" | "entities.changed";
+        /**
+         * @description Where the events go. `webhook`: `url` (http or https; the address guard of rule webhooks
+         *     applies) and `secret` (16 to 256 characters, write-only: the body's HMAC-SHA256 key; required
+         *     at creation, kept when an update leaves it out). `queue`: an `aws` integration instance
+         *     (`integrationInstanceId`) and `queueUrl`. `topic`: an `aws` integration instance and
+         *     `topicArn`.
+         */
+        SubscriptionTargetRequest: {
+            /** @enum {string} */
+            kind: "webhook" | "queue" | "topic";
+            url?: components["schemas"]["HttpUrl"];
+            secret?: string;
+            integrationInstanceId?: string;
+            queueUrl?: string;
+            topicArn?: string;
+        };
+        /**
+         * @description Which events the subscription gets: each list present must contain the event's value (its
+         *     job's or entity's `scope`, its `source`, its `type`); a list left out lets every value through.
+         */
+        SubscriptionFilter: {
+            scopes?: string[];
+            sources?: string[];
+            types?: components["schemas"]["ChangeEventType"][];
+        };
+        /** @description A subscription to create (`POST`) or its replacement (`PUT`). */
+        SubscriptionRequest: {
+            name: string;
+            target: components["schemas"]["SubscriptionTargetRequest"];
+            filter?: components["schemas"]["SubscriptionFilter"];
+            /**
+             * @description A disabled subscription gets no new events (deliveries under way finish).
+             * @default true
+             */
+            enabled: boolean;
+        };
+        /** @description The target as stored; a webhook's secret is never answered (`secretSet` is true). */
+        SubscriptionTarget: {
+            /** @enum {string} */
+            kind: "webhook" | "queue" | "topic";
+            url?: string;
+            secretSet?: boolean;
+            integrationInstanceId?: string;
+            queueUrl?: string;
+            topicArn?: string;
+        };
+        Subscription: {
+            id: string;
+            name: string;
+            target: components["schemas"]["SubscriptionTarget"];
+            filter: components["schemas"]["SubscriptionFilter"];
+            enabled: boolean;
+            /** @description Epoch ms. */
+            createdOn: number;
+            /** @description Epoch ms. */
+            updatedOn: number;
+        };
+        /**
+         * @example {
+         *       "subscription": {
+         *         "id": "4f0c8f0e-2d0b-4b8e-9a51-64a1d2f7c3aa",
+         *         "name": "CMDB feed",
+         *         "target": {
+         *           "kind": "webhook",
+         *           "url": "https://cmdb.example.com/graphsync-events",
+         *           "secretSet": true
+         *         },
+         *         "filter": {
+         *           "scopes": [
+         *             "aws-prod"
+         *           ]
+         *         },
+         *         "enabled": true,
+         *         "createdOn": 1795353300000,
+         *         "updatedOn": 1795353300000
+         *       }
+         *     }
+         */
+        SubscriptionResponse: {
+            subscription: components["schemas"]["Subscription"];
+        };
+        /**
+         * @example {
+         *       "subscriptions": [
+         *         {
+         *           "id": "4f0c8f0e-2d0b-4b8e-9a51-64a1d2f7c3aa",
+         *           "name": "CMDB feed",
+         *           "target": {
+         *             "kind": "webhook",
+         *             "url": "https://cmdb.example.com/graphsync-events",
+         *             "secretSet": true
+         *           },
+         *           "filter": {
+         *             "scopes": [
+         *               "aws-prod"
+         *             ]
+         *           },
+         *           "enabled": true,
+         *           "createdOn": 1795353300000,
+         *           "updatedOn": 1795353300000
+         *         },
+         *         {
+         *           "id": "9d2e7a61-0c4b-4f3e-8a7d-5b6c7d8e9f01",
+         *           "name": "Change queue",
+         *           "target": {
+         *             "kind": "queue",
+         *             "integrationInstanceId": "06b4bb32-e18e-457d-94df-1d583ba92b5d",
+         *             "queueUrl": "https://sqs.us-east-1.amazonaws.com/123456789012/graph-changes"
+         *           },
+         *           "filter": {},
+         *           "enabled": true,
+         *           "createdOn": 1795353320000,
+         *           "updatedOn": 1795353320000
+         *         }
+         *       ]
+         *     }
+         */
+        SubscriptionListResponse: {
+            subscriptions: components["schemas"]["Subscription"][];
+        };
+        /**
+         * @description One event's delivery to the subscription: `PENDING` (tries left, or not tried yet),
+         *     `DELIVERED` (a try succeeded; never sent again), `FAILED` (every try failed).
+         */
+        EventDelivery: {
+            id: string;
+            eventId: string;
+            eventType: components["schemas"]["ChangeEventType"] | null;
+            jobId: string | null;
+            /** @enum {string} */
+            status: "PENDING" | "DELIVERED" | "FAILED";
+            /** @description Tries started so far. */
+            attempts: number;
+            /** @description The HTTP status of the last try's answer (webhooks). */
+            lastStatus: number | null;
+            /** @description Why the last try failed; null when it succeeded or none was made. */
+            lastError: string | null;
+            createdOn: number;
+            updatedOn: number;
+            lastAttemptOn: number | null;
+            deliveredOn: number | null;
+        };
+        /**
+         * @example {
+         *       "deliveries": [
+         *         {
+         *           "id": "7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f",
+         *           "eventId": "0b7d3c1e-5f7a-4c55-9d0e-2f4a8b6c1d3e",
+         *           "eventType": "sync.job.finished",
+         *           "jobId": "5a1f0f6e-8c2b-4d7e-a9b3-1c2d3e4f5a6b",
+         *           "status": "DELIVERED",
+         *           "attempts": 3,
+         *           "lastStatus": 200,
+         *           "lastError": null,
+         *           "createdOn": 1795353300000,
+         *           "updatedOn": 1795353330000,
+         *           "lastAttemptOn": 1795353330000,
+         *           "deliveredOn": 1795353330000
+         *         }
+         *       ]
+         *     }
+         */
+        EventDeliveryListResponse: {
+            deliveries: components["schemas"]["EventDelivery"][];
             /** @description Pass as `cursor` for the next page; absent on the last page. */
             cursor?: string;
         };
@@ -4828,6 +5084,8 @@ export interface components {
         IntegrationId: string;
         /** @description The alert's `id`. An unknown id, or another account's alert, is 404 `ALERT_NOT_FOUND`. */
         AlertId: string;
+        /** @description The subscription's `id`. An unknown id, or another account's subscription, is 404. */
+        SubscriptionId: string;
         /**
          * @description A parameter name: 1 to 128 letters, digits and `_`, not starting with a digit
          *     (`^[A-Za-z_][A-Za-z0-9_]{0,127}$`), so that `${param.<name>}` and `param.<name>` reach it.
@@ -8602,6 +8860,219 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["IntegrationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscriptions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionListResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "CMDB feed",
+                 *       "target": {
+                 *         "kind": "webhook",
+                 *         "url": "https://cmdb.example.com/graphsync-events",
+                 *         "secret": "whsec-0123456789abcdef"
+                 *       },
+                 *       "filter": {
+                 *         "scopes": [
+                 *           "aws-prod"
+                 *         ],
+                 *         "types": [
+                 *           "sync.job.finished"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["SubscriptionRequest"];
+            };
+        };
+        responses: {
+            /** @description The subscription as stored. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The subscription's `id`. An unknown id, or another account's subscription, is 404. */
+                subscriptionId: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The subscription's `id`. An unknown id, or another account's subscription, is 404. */
+                subscriptionId: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "CMDB feed",
+                 *       "target": {
+                 *         "kind": "webhook",
+                 *         "url": "https://cmdb.example.com/graphsync-events",
+                 *         "secret": "whsec-0123456789abcdef"
+                 *       },
+                 *       "filter": {
+                 *         "scopes": [
+                 *           "aws-prod"
+                 *         ],
+                 *         "types": [
+                 *           "sync.job.finished"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["SubscriptionRequest"];
+            };
+        };
+        responses: {
+            /** @description The subscription as stored now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The subscription's `id`. An unknown id, or another account's subscription, is 404. */
+                subscriptionId: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription as it was. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listSubscriptionDeliveries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description The `cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The subscription's `id`. An unknown id, or another account's subscription, is 404. */
+                subscriptionId: components["parameters"]["SubscriptionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventDeliveryListResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -45,6 +45,8 @@ import { ruleHandlers } from './handlers/rule-handlers';
 import { alertHandlers } from './handlers/alert-handlers';
 import { questionHandlers } from './handlers/question-handlers';
 import { integrationHandlers } from './handlers/integration-handlers';
+import { subscriptionHandlers } from './handlers/subscription-handlers';
+import type { SubscriptionApi } from '../subscriptions/subscription-types';
 import { evaluationHandlers } from './handlers/evaluation-handlers';
 import { syncHandlers } from './handlers/sync-handlers';
 import { safeSyncHandlers } from './handlers/safe-sync-handlers';
@@ -82,6 +84,8 @@ export interface AppDeps {
   alerts: AlertApi;
   questions: QuestionApi;
   integrations: IntegrationApi;
+  /** Subscriptions to change events and their delivery logs. */
+  subscriptions: SubscriptionApi;
   evaluations: RuleEvaluationApi;
   /** The audit trail: recorded by the edge (x-audit), listed by GET /audit-events. */
   audit: AuditApi & AuditRecorder;
@@ -117,6 +121,7 @@ export function handlerMap(
     | 'alerts'
     | 'questions'
     | 'integrations'
+    | 'subscriptions'
     | 'evaluations'
     | 'audit'
     | 'readiness'
@@ -141,6 +146,7 @@ export function handlerMap(
     alertHandlers({ alerts: deps.alerts }),
     questionHandlers({ questions: deps.questions }),
     integrationHandlers({ integrations: deps.integrations }),
+    subscriptionHandlers({ subscriptions: deps.subscriptions }),
     evaluationHandlers({ evaluations: deps.evaluations }),
     auditHandlers({ audit: deps.audit }),
   );

@@ -5,6 +5,7 @@ import {
 } from '../integrations/integration-schema';
 import { checkQuestionShape } from '../questions/question-schema';
 import { checkRulePackShape, checkRuleShape } from '../rules/rule-schema';
+import { checkSubscriptionShape } from '../subscriptions/subscription-input';
 import type { Operation } from './route-table';
 
 /**
@@ -18,6 +19,7 @@ const HOUSE_CHECKED: Record<string, (body: unknown) => unknown> = {
   QuestionRequest: checkQuestionShape,
   IntegrationCreateRequest: checkIntegrationCreateShape,
   IntegrationUpdateRequest: checkIntegrationUpdateShape,
+  SubscriptionRequest: checkSubscriptionShape,
 };
 
 /** The components checked here, each compiled by the house Ajv on first use. */

@@ -17,6 +17,7 @@ export interface GraphsyncMetrics {
   readonly queueStalled: Counter<'queue'>;
   readonly ruleEvaluations: Histogram<'trigger' | 'outcome'>;
   readonly outboundDeliveries: Counter<'type' | 'outcome'>;
+  readonly eventDeliveries: Counter<'target' | 'outcome'>;
   readonly statementDuration: Histogram<'statement'>;
   readonly statementErrors: Counter<'statement'>;
 }
@@ -106,6 +107,12 @@ function workMetrics(registers: Registry[]) {
       name: 'graphsync_outbound_deliveries_total',
       help: 'Outbound action deliveries by action type and outcome',
       labelNames: ['type', 'outcome'],
+      registers,
+    }),
+    eventDeliveries: new Counter({
+      name: 'graphsync_event_deliveries_total',
+      help: 'Change-event delivery attempts to subscriptions by target kind and outcome',
+      labelNames: ['target', 'outcome'],
       registers,
     }),
     statementDuration: new Histogram({

@@ -94,6 +94,14 @@ export async function countDelivery<T>(type: string, run: () => Promise<T>): Pro
   }
 }
 
+/**
+ * One attempt to deliver a change event to a subscription, by target kind ('webhook', 'queue',
+ * 'topic') and outcome: 'delivered', 'retry' (failed, tried again later) or 'failed' (given up).
+ */
+export function countEventDelivery(target: string, outcome: string): void {
+  graphsyncMetrics().eventDeliveries.inc({ target, outcome });
+}
+
 /** A worker found `n` jobs of `queue` stalled (their worker stopped) and put them back. */
 export function countStalled(queue: string, n = 1): void {
   graphsyncMetrics().queueStalled.inc({ queue }, n);

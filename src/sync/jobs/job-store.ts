@@ -85,7 +85,8 @@ export class JobStore {
 
   /**
    * Moves the job from one of `from` to `to`; undefined when it was in another status. With `run`,
-   * only while that finalization run is the job's current one (else FencedOutError).
+   * only while that finalization run is the job's current one (else FencedOutError). A move to
+   * FINISHED also records the job's change event (`:_ChangeEvent`) in the same transaction.
    */
   async transition(
     ref: JobRef,
@@ -93,11 +94,22 @@ export class JobStore {
   ): Promise<StoredJob | undefined> {
     const graph =
       move.run === undefined ? this.graph : fencedGraph(this.graph, { ...ref, run: move.run });
-    const [row] = await graph.write<{ job: JobNode }>('sync/set-job-status', {
-      ...ref,
-      from: move.from,
-      to: move.to,
-      set: move.set ?? {},
+    const [row] = await graph.writeTx(async (tx) => {
+      const rows = await tx.write<{ job: JobNode }>('sync/set-job-status', {
+        ...ref,
+        from: move.from,
+        to: move.to,
+        set: move.set ?? {},
+      });
+      // The subscriptions' outbox (decision 0046): the change event commits with FINISHED or not at all.
+      if (rows.length > 0 && move.to === 'FINISHED') {
+        await tx.write('sync/record-change-event', {
+          ...ref,
+          eventId: randomUUID(),
+          now: Date.now(),
+        });
+      }
+      return rows;
     });
     return row === undefined ? undefined : counted(toJob(row.job));
   }

@@ -22,11 +22,13 @@ describe('x-audit marks', () => {
       'createIntegration integration create',
       'createQuestion question create',
       'createRule rule create',
+      'createSubscription subscription create',
       'deleteEntity entity delete',
       'deleteIntegration integration delete',
       'deleteParameter parameter delete',
       'deleteQuestion question delete',
       'deleteRule rule delete',
+      'deleteSubscription subscription delete',
       'dismissAlert alert dismiss',
       'importRule rule create',
       'patchEntity entity update',
@@ -37,6 +39,7 @@ describe('x-audit marks', () => {
       'updateIntegration integration update',
       'updateQuestion question update',
       'updateRule rule update',
+      'updateSubscription subscription update',
     ]);
   });
 

@@ -12,6 +12,7 @@ import type { QueryApi } from '../../../src/query/query-service';
 import type { RuleApi } from '../../../src/rules/rule-api';
 import type { AlertApi } from '../../../src/alerts/alert-api';
 import type { QuestionApi } from '../../../src/questions/question-api';
+import type { SubscriptionApi } from '../../../src/subscriptions/subscription-types';
 import type { IntegrationApi } from '../../../src/integrations/integration-api';
 import type { RuleEvaluationApi } from '../../../src/rules/evaluation/evaluation-service';
 import type {
@@ -218,6 +219,7 @@ describe('RouteTable', () => {
       alerts: {} as AlertApi,
       questions: {} as QuestionApi,
       integrations: {} as IntegrationApi,
+      subscriptions: {} as SubscriptionApi,
       evaluations: {} as RuleEvaluationApi,
       audit: {} as AuditService,
       readiness: { mode: 'local', pingNeo4j: () => Promise.resolve() },
