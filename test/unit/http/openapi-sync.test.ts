@@ -116,15 +116,17 @@ function deref(node: Schema): Schema {
 }
 
 function syncOperations(): Array<{ method: string; path: string; op: SpecOperation }> {
-  return Object.entries(spec.paths)
-    .filter(([p]) => p.startsWith(SYNC_PREFIX))
-    .flatMap(([p, item]) =>
-      Object.entries(item)
-        .filter(([method]) => method !== 'parameters')
-        .map(([method, op]) => ({ method, path: p, op: op as SpecOperation })),
-    )
-    // What a job changed is the change history's (tag `history`, decision 0045), not the job's.
-    .filter(({ op }) => op.operationId !== 'listSyncJobChanges');
+  return (
+    Object.entries(spec.paths)
+      .filter(([p]) => p.startsWith(SYNC_PREFIX))
+      .flatMap(([p, item]) =>
+        Object.entries(item)
+          .filter(([method]) => method !== 'parameters')
+          .map(([method, op]) => ({ method, path: p, op: op as SpecOperation })),
+      )
+      // What a job changed is the change history's (tag `history`, decision 0045), not the job's.
+      .filter(({ op }) => op.operationId !== 'listSyncJobChanges')
+  );
 }
 
 /** Keys of T that may be absent: these must be the schema's non-required properties. */
