@@ -269,7 +269,7 @@ describe('finalize preview (HTTP, real Neo4j)', () => {
         `${counter}: ${JSON.stringify(preview)}`,
       );
     }
-    expectCounters(done as unknown as Job, {
+    expectCounters(done, {
       numEntitiesCreated: 3,
       numEntitiesUpdated: 2,
       numEntitiesDeleted: 2,
