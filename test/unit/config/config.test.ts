@@ -137,12 +137,14 @@ describe('loadConfig', () => {
       timeoutMs: 60_000,
       bounds,
       ruleMaxRows: 100_000,
+      historyRetentionMs: 90 * 86_400_000,
     });
     assert.deepEqual(loadConfig({ QUERY_MAX_PAGE_SIZE: '5000', QUERY_TIMEOUT: '5s' }).query, {
       maxPageSize: 5000,
       timeoutMs: 5000,
       bounds,
       ruleMaxRows: 100_000,
+      historyRetentionMs: 90 * 86_400_000,
     });
   });
 
