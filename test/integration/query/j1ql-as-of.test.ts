@@ -39,10 +39,21 @@ function comparable(value: unknown): unknown {
   return out;
 }
 
+/** JSON with every object's keys sorted: the same text whatever order the keys came in. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)),
+        )
+      : v,
+  );
+}
+
 /** Rows (and a tree's vertices and edges) in a fixed order: most queries here set none. */
 function unordered(data: unknown): unknown {
   const sorted = (rows: unknown[]) =>
-    [...rows].sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y)));
+    [...rows].sort((x, y) => canonical(x).localeCompare(canonical(y)));
   if (Array.isArray(data)) return sorted(data);
   const tree = data as { vertices: unknown[]; edges: unknown[] };
   return { vertices: sorted(tree.vertices), edges: sorted(tree.edges) };

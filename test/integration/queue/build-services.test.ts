@@ -75,12 +75,14 @@ describe('buildServices in the local and the queue runtime', () => {
         'close',
         'engine',
         'entities',
+        'history',
         'integrations',
         'outbound',
         'parameters',
         'query',
         'rawData',
         'schedule',
+        'subscriptions',
         'sync',
       ]);
       // Queue mode's readiness checks Redis, which the runtime connects to.
