@@ -5,6 +5,7 @@ import { LocalRuleLock } from '../rules/schedule/local-rule-lock';
 import { openLocalRuleSchedule } from '../rules/schedule/local-rule-schedule';
 import { resumePendingFinalizations, startSyncReaper } from '../sync/jobs/create-sync-jobs';
 import { inProcessDispatcher } from '../sync/finalize/finalize-dispatch';
+import { localFinalizeOwner } from '../sync/finalize/finalize-owner';
 import type { LocalRuntime } from './runtime';
 
 /**
@@ -18,7 +19,12 @@ export function openLocalRuntime(config: Config, logger: Logger): LocalRuntime {
     kind: 'local',
     ruleLock,
     dispatcher: (finalizer) =>
-      inProcessDispatcher({ finalizer, logger, attempts: config.queue.finalizeAttempts }),
+      inProcessDispatcher({
+        finalizer,
+        logger,
+        attempts: config.queue.finalizeAttempts,
+        owner: localFinalizeOwner(config.dataDir),
+      }),
     rateLimiters: memoryRateLimiters,
     pingRedis: undefined,
     openRuleSchedule: (runner) =>

@@ -9,6 +9,7 @@ import { startRuleEvaluationQueueWorker } from '../queue/rule-evaluation-worker'
 import { openQueueRuleSchedule } from '../queue/rule-schedule-queue';
 import { startScheduleHealer } from '../rules/schedule/schedule-healer';
 import { type SyncJobs, startSyncReaper } from '../sync/jobs/create-sync-jobs';
+import { queueFinalizeOwner } from '../sync/finalize/finalize-owner';
 import type { QueueChoice } from './runtime-choice';
 import type { Background, QueueRuntime, RuleWork } from './runtime';
 
@@ -43,7 +44,10 @@ export function openQueueRuntime(
     redis,
     finalizeQueue,
     ruleLock,
-    dispatcher: () => ({ dispatch: (ref) => finalizeQueue.enqueue(ref) }),
+    dispatcher: () => ({
+      owner: queueFinalizeOwner(prefix),
+      dispatch: (ref) => finalizeQueue.enqueue(ref),
+    }),
     rateLimiters: (options) =>
       redis.rateLimiter({ ...options, keyPrefix: `${prefix}:limits:${options.keyPrefix}` }),
     pingRedis: () => redis.ping(),
@@ -99,11 +103,13 @@ function startSyncWorkers(
   const reconciler = startFinalizeReconciler({
     queue: finalizeQueue,
     pending: async (limit) =>
-      (await sync.jobs.findFinalizePending(Date.now(), limit)).map((j) => ({
-        accountId: j.accountId,
-        jobId: j.jobId,
-        seq: j.finalizeSeq,
-      })),
+      (await sync.jobs.findFinalizePending(Date.now(), limit, queueFinalizeOwner(prefix))).map(
+        (j) => ({
+          accountId: j.accountId,
+          jobId: j.jobId,
+          seq: j.finalizeSeq,
+        }),
+      ),
     intervalMs: config.queue.reconcileIntervalMs,
     logger,
   });

@@ -179,10 +179,16 @@ async function testBuild(options: {
 /**
  * The real sync job services on the test Neo4j, local mode (finalize runs in-process); with
  * `queued`, finalize only moves the job to FINALIZE_PENDING, as a queue would, and the test runs
- * `finalizer.run` itself.
+ * `finalizer.run` itself (the jobs record no owning deployment unless `owner` names one).
  */
 export async function testSync(
-  overrides: { chunkSize?: number; queued?: boolean; rawDataVersionsKept?: number } = {},
+  overrides: {
+    chunkSize?: number;
+    queued?: boolean;
+    rawDataVersionsKept?: number;
+    /** With `queued`: the deployment recorded on the jobs it accepts (finalize-owner.ts). */
+    owner?: string;
+  } = {},
 ): Promise<SyncJobs> {
   const config = testConfig({
     sync: {
@@ -194,7 +200,12 @@ export async function testSync(
     config,
     overrides:
       overrides.queued === true
-        ? { dispatcher: () => ({ dispatch: () => Promise.resolve() }) }
+        ? {
+            dispatcher: () => ({
+              ...(overrides.owner === undefined ? {} : { owner: overrides.owner }),
+              dispatch: () => Promise.resolve(),
+            }),
+          }
         : {},
   });
   return services.sync;

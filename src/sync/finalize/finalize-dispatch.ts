@@ -9,6 +9,11 @@ import type { JobRef } from '../jobs/job-service-contract';
  * response shows FINALIZE_PENDING). Both end in Finalizer.run / Finalizer.giveUp.
  */
 export interface FinalizeDispatcher {
+  /**
+   * The deployment whose finalizations these are (finalize-owner.ts), recorded on each job it
+   * accepts; undefined records none, and any deployment may then take the job up.
+   */
+  readonly owner?: string;
   /** `seq`: the job's place in its scope's finalize order, which names this finalize. */
   dispatch(ref: FinalizeRef): Promise<void>;
 }
@@ -24,6 +29,7 @@ export function isRetryable(err: unknown): boolean {
 
 export function inProcessDispatcher(deps: {
   finalizer: Finalizer;
+  owner?: string;
   logger: Logger;
   attempts: number;
   backoffMs?: number;
@@ -31,6 +37,7 @@ export function inProcessDispatcher(deps: {
   scopeWaitMs?: number;
 }): FinalizeDispatcher {
   return {
+    ...(deps.owner === undefined ? {} : { owner: deps.owner }),
     dispatch: async (ref) => {
       for (let attempt = 1; ;) {
         const outcome = await deps.finalizer.attempt(ref);

@@ -23,7 +23,7 @@ export interface ForcingKey {
  * staged data expired.
  */
 export async function reopenStoppedJob(
-  deps: { jobs: JobStore; audit: AuditRecorder; logger: Logger },
+  deps: { jobs: JobStore; audit: AuditRecorder; logger: Logger; owner: string | undefined },
   ref: JobRef,
   by: ForcingKey,
 ): Promise<StoredJob | undefined> {
@@ -31,7 +31,7 @@ export async function reopenStoppedJob(
   if (job.status !== 'FAILED') return undefined;
   const reopened =
     job.deleteGuard?.state === 'stopped'
-      ? await deps.jobs.reopenStopped(ref, finalizeScopeKey(job))
+      ? await deps.jobs.reopenStopped(ref, finalizeScopeKey(job), deps.owner)
       : undefined;
   if (reopened === undefined) throw notStopped(await deps.jobs.get(ref));
   countDeleteGuard('forced');

@@ -12,6 +12,7 @@ import { PresignedUploadUrls } from '../staging/bulk-upload-presigned';
 import { BulkUploadService } from '../staging/bulk-upload-service';
 import { type FinalizeDispatcher, inProcessDispatcher } from '../finalize/finalize-dispatch';
 import { Finalizer } from '../finalize/finalizer';
+import { localFinalizeOwner } from '../finalize/finalize-owner';
 import { JobStore } from './job-store';
 import { startReaper } from './reaper';
 import { SignedUploadUrls } from '../staging/signed-upload-urls';
@@ -57,6 +58,8 @@ export interface SyncJobsDeps {
   bulkUploads: { urls: SignedUploadUrls; maxBytes: number; presigned?: PresignedPut | undefined };
   /** Queue mode passes a queue-backed dispatcher; local mode leaves it out. */
   dispatcher?: (finalizer: Finalizer) => FinalizeDispatcher;
+  /** The deployment of the in-process dispatcher used without `dispatcher` (finalize-owner.ts). */
+  owner?: string;
   /** How often progress streams read their job (ms), and how many this process serves. */
   progress?: { pollMs: number; maxStreams: number };
 }
@@ -79,7 +82,12 @@ export function createSyncJobs(deps: SyncJobsDeps): SyncJobs {
   });
   const dispatcher =
     deps.dispatcher?.(finalizer) ??
-    inProcessDispatcher({ finalizer, logger: deps.logger, attempts: deps.attempts });
+    inProcessDispatcher({
+      finalizer,
+      logger: deps.logger,
+      attempts: deps.attempts,
+      ...(deps.owner === undefined ? {} : { owner: deps.owner }),
+    });
   const bulkUploads = bulkUploadService(deps, jobs);
   const service = new SyncJobService({
     graph: deps.graph,
@@ -162,6 +170,7 @@ export function syncJobsFromConfig(input: {
       presigned: input.blobs.presigned,
     },
     dispatcher: input.dispatcher,
+    ...(input.dispatcher === undefined ? { owner: localFinalizeOwner(config.dataDir) } : {}),
     progress: { pollMs: config.sync.progressPollMs, maxStreams: config.sync.progressMaxStreams },
   });
 }
@@ -178,12 +187,13 @@ export function startSyncReaper(sync: SyncJobs, config: Config, logger: Logger):
 }
 
 /**
- * Dispatches every FINALIZE_PENDING job again, in the background: at start-up of a local-mode
- * API, whose finalizations ran in the process that stopped. Each waits for its scope's turn.
+ * Dispatches the deployment's FINALIZE_PENDING jobs again, in the background: at start-up of a
+ * local-mode API, whose finalizations ran in the process that stopped. Each waits for its scope's
+ * turn. Jobs another deployment accepted are its own to finish (decision 0048).
  */
 export function resumePendingFinalizations(sync: SyncJobs, logger: Logger): void {
   const resume = async () => {
-    const pending = await sync.jobs.findFinalizePending(Date.now(), 1000);
+    const pending = await sync.jobs.findFinalizePending(Date.now(), 1000, sync.dispatcher.owner);
     if (pending.length > 0) logger.info({ jobs: pending.length }, 'resuming pending finalizations');
     await Promise.all(
       pending.map((j) =>

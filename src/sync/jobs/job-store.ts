@@ -135,11 +135,15 @@ export class JobStore {
    * A finalize forced past the delete guard: the job it stopped goes back to FINALIZE_PENDING,
    * next in the order of `scopeKey`, and skips the guard; undefined when the guard did not stop it.
    */
-  async reopenStopped(ref: JobRef, scopeKey: string): Promise<StoredJob | undefined> {
+  async reopenStopped(
+    ref: JobRef,
+    scopeKey: string,
+    owner: string | undefined,
+  ): Promise<StoredJob | undefined> {
     const [row] = await this.graph.write<{ job: JobNode }>('sync/reopen-guarded-job', {
       ...ref,
       scopeKey,
-      set: { allowDeletes: true },
+      set: { allowDeletes: true, ...ownerField(owner) },
     });
     return row === undefined ? undefined : counted(toJob(row.job));
   }
@@ -169,14 +173,19 @@ export class JobStore {
     return { job: toJob(row.job), mine: row.mine, earlier: row.earlier };
   }
 
-  /** FINALIZE_PENDING jobs that started before `before`, oldest first. */
+  /**
+   * FINALIZE_PENDING jobs that started before `before`, oldest first: those of `owner` and those
+   * accepted without one (decision 0048); every one when `owner` is undefined.
+   */
   async findFinalizePending(
     before: number,
     limit: number,
+    owner: string | undefined,
   ): Promise<Array<JobRef & { finalizeSeq: number }>> {
     return this.graph.read<JobRef & { finalizeSeq: number }>('sync/find-finalize-pending', {
       before,
       limit,
+      owner: owner ?? null,
     });
   }
 
@@ -270,4 +279,9 @@ export class JobStore {
 function counted(job: StoredJob): StoredJob {
   countSyncJob(job.status);
   return job;
+}
+
+/** The job's owning deployment, as the accepting dispatcher names it (finalize-owner.ts). */
+export function ownerField(owner: string | undefined): { finalizeOwner?: string } {
+  return owner === undefined ? {} : { finalizeOwner: owner };
 }

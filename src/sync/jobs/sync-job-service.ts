@@ -17,7 +17,7 @@ import type {
 } from './job-service-contract';
 import type { JobStatus, SdkAbortStatus, SyncJob } from './job-types';
 import { finalizeScopeKey } from '../finalize/finalize-order';
-import type { JobStore } from './job-store';
+import { type JobStore, ownerField } from './job-store';
 import { type JobPage, listJobs, type ListJobsInput } from './job-listing';
 import { publicJob, type StoredJob } from './stored-job';
 import { parseAbort, parseEvents, parseFinalize } from '../intake/request-bodies';
@@ -109,7 +109,7 @@ export class SyncJobService implements SyncJobApi {
       input.allowDeletes === undefined
         ? undefined
         : await reopenStoppedJob(
-            { ...this.deps.forcing, jobs: this.deps.jobs },
+            { ...this.deps.forcing, jobs: this.deps.jobs, owner: this.deps.dispatcher.owner },
             ref,
             input.allowDeletes,
           );
@@ -119,6 +119,7 @@ export class SyncJobService implements SyncJobApi {
     const accepted = await this.deps.jobs.acceptFinalize(ref, finalizeScopeKey(job), {
       partialDatasetTypes,
       ...(input.allowDeletes === undefined ? {} : { allowDeletes: true }),
+      ...ownerField(this.deps.dispatcher.owner),
     });
     if (accepted === undefined) {
       requireAwaitingUploads(await this.deps.jobs.get(ref));

@@ -160,7 +160,7 @@ public final class Scenario {
     step(
         "finalize",
         () -> {
-          SyncJob job = syncJobs.finalizeSyncJob(jobId[0], null).getJob();
+          SyncJob job = syncJobs.finalizeSyncJob(jobId[0], null, null).getJob();
           return map("status", job.getStatus(), "done", job.getDone());
         });
     step(

@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { freshAccount, startTestApi, testGraph, testSync, uploadJson } from '../../helpers/harness';
 import { forEachBlobStore } from '../../helpers/blob-stores';
 import { changeParams } from '../../../src/model/change-record';
+import { localFinalizeOwner } from '../../../src/sync/finalize/finalize-owner';
 
 /**
  * A finalization that runs again after its worker died must report what the earlier run already
@@ -114,37 +118,66 @@ forEachBlobStore(
       assert.equal(done.numEntitiesDeleted, 1);
     });
 
-    it('a local-mode API finishes the finalizations left pending when it starts', async () => {
+    it('a local-mode API finishes the finalizations its deployment left pending when it starts, and no other deployment’s', async () => {
       const a = await freshAccount();
+      const apiDir = fs.mkdtempSync(path.join(os.tmpdir(), 'graphsync-resume-'));
+      const ownSync = await testSync({ queued: true, owner: localFinalizeOwner(apiDir) });
+      const foreignSync = await testSync({ queued: true, owner: 'queue:elsewhere' });
       const sync = await testSync({ queued: true });
-      const startJob = async () => {
-        const job = await sync.service.start({
+      const startJob = async (scope: string, s = sync) => {
+        const job = await s.service.start({
           accountId: a.accountId,
-          body: { source: 'api', scope: 'resume' },
+          body: { source: 'api', scope },
         });
         return { accountId: a.accountId, jobId: job.id };
       };
-      const first = await startJob();
+      const first = await startJob('resume');
       await uploadJson(sync, first, { entities: [entity('old')] });
       await sync.service.finalize({ ...first, body: {} });
       assert.equal((await sync.finalizer.run(first)).numEntitiesCreated, 1);
       // Left pending by a process that stopped: an empty DIFF, which deletes 'old' when it runs.
+      // Accepted without an owner (as before owners were recorded): any deployment takes it up.
       // (No uploads: the API under test keeps its staged data in a data directory of its own.)
-      const left = await startJob();
+      const left = await startJob('resume');
       await sync.service.finalize({ ...left, body: {} });
-      assert.equal((await sync.jobs.get(left)).status, 'FINALIZE_PENDING');
-      const api = await startTestApi();
+      // Accepted by the API's own deployment (its DATA_DIR) before it restarted.
+      const own = await startJob('resume-own', ownSync);
+      await ownSync.service.finalize({ ...own, body: {} });
+      // Accepted by another deployment sharing this Neo4j: not this API's to finish.
+      const foreign = await startJob('resume-foreign', foreignSync);
+      await foreignSync.service.finalize({ ...foreign, body: {} });
+      for (const ref of [left, own, foreign]) {
+        assert.equal((await sync.jobs.get(ref)).status, 'FINALIZE_PENDING');
+      }
+      const pending = async (owner: string | undefined) =>
+        (await sync.jobs.findFinalizePending(Date.now() + 1, 10_000, owner))
+          .map((j) => j.jobId)
+          .filter((id) => [left, own, foreign].some((r) => r.jobId === id));
+      assert.deepEqual(await pending(localFinalizeOwner(apiDir)), [left.jobId, own.jobId]);
+      assert.deepEqual(await pending('queue:elsewhere'), [left.jobId, foreign.jobId]);
+      assert.deepEqual(await pending(undefined), [left.jobId, own.jobId, foreign.jobId]);
+
+      const api = await startTestApi({ DATA_DIR: apiDir });
       try {
-        const deadline = Date.now() + 45_000; // the start-up pass runs a finalize on Neo4j
-        while (Date.now() < deadline && (await sync.jobs.get(left)).status === 'FINALIZE_PENDING') {
+        const deadline = Date.now() + 45_000; // the start-up pass runs finalizes on Neo4j
+        const settled = async () =>
+          (await sync.jobs.get(left)).status !== 'FINALIZE_PENDING' &&
+          (await sync.jobs.get(own)).status !== 'FINALIZE_PENDING';
+        while (Date.now() < deadline && !(await settled())) {
           await new Promise((r) => setTimeout(r, 100));
         }
         const done = await sync.jobs.get(left);
         assert.equal(done.status, 'FINISHED', JSON.stringify(done));
         assert.equal(done.numEntitiesDeleted, 1);
+        assert.equal((await sync.jobs.get(own)).status, 'FINISHED');
+        const untouched = await sync.jobs.get(foreign);
+        assert.deepEqual([untouched.status, untouched.finalizeRuns], ['FINALIZE_PENDING', 0]);
       } finally {
         await api.close();
+        fs.rmSync(apiDir, { recursive: true, force: true });
       }
+      // Its own deployment finishes it.
+      assert.equal((await foreignSync.finalizer.run(foreign)).status, 'FINISHED');
     });
   },
 );
