@@ -8,7 +8,7 @@ import { PLACEHOLDER_SCOPE } from './apply-mapped';
 import { prepareOverrides } from './apply-override';
 import { prepareRawData } from './apply-raw-data';
 import type { ObservedContext } from './plan-observer';
-import { entityHash } from './content-hash';
+import { entityHashOf } from './content-hash';
 import {
   type Classified,
   comparable,
@@ -64,7 +64,7 @@ const APPLY: Record<
 
 async function upsertChunk(ctx: ObservedContext, chunk: StagedEntity[]): Promise<Write> {
   const merge = ctx.policy.writes === 'merge';
-  const hashes = chunk.map((e) => entityHash(e));
+  const hashes = chunk.map((e) => entityHashOf(e));
   // Mode `replace`: rows found unchanged (same hash, live, not this job's) are left out by the
   // query; in a new scope there is nothing to look up.
   const classified = ctx.newScope

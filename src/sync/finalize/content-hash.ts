@@ -59,3 +59,23 @@ export function relationshipHash(r: {
     p: withoutNulls(r.properties),
   });
 }
+
+/**
+ * Hashes computed at upload and kept in the staged batch (staging.ts), so that the finalize does
+ * not compute them again: readBatch remembers each object's hash here, and the finalize asks
+ * through entityHashOf / relationshipHashOf, which compute it for an object staged without one
+ * (an older batch) or built at finalize (a mapped relationship with its ends resolved).
+ */
+const stagedHashes = new WeakMap<object, string>();
+
+export function rememberHash(object: object, hash: string): void {
+  stagedHashes.set(object, hash);
+}
+
+export function entityHashOf(e: Parameters<typeof entityHash>[0]): string {
+  return stagedHashes.get(e) ?? entityHash(e);
+}
+
+export function relationshipHashOf(r: Parameters<typeof relationshipHash>[0]): string {
+  return stagedHashes.get(r) ?? relationshipHash(r);
+}

@@ -2,7 +2,7 @@ import { keyHashOf } from '../../graph/key-hash';
 import type { RelationshipMapping, StagedRelationship } from '../jobs/job-types';
 import type { ApplyContext } from './apply-context';
 import { type ResolvedMapped, resolveMappings } from './apply-mapped';
-import { relationshipHash, withoutNulls } from './content-hash';
+import { relationshipHashOf, withoutNulls } from './content-hash';
 import {
   type Classified,
   type ClassifiedChunk,
@@ -33,7 +33,7 @@ export async function readRelationships(
     ...toExisting.map((m) => m.relationship),
     ...toPlaceholder.map((m) => m.relationship),
   ];
-  const hashes = rows.map((r) => relationshipHash(r));
+  const hashes = rows.map((r) => relationshipHashOf(r));
   // In a new scope no relationship can be stored yet, so only the ends of standard ones are
   // looked up; the rows after `lookedUp` (resolved from mappings) are new.
   const lookedUp = ctx.newScope ? standard.length : standard.length + toExisting.length;

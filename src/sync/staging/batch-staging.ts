@@ -9,7 +9,7 @@ import type { JobStore } from '../jobs/job-store';
 import type { StoredJob } from '../jobs/stored-job';
 import { SYNC_MODES } from '../modes/mode-policy';
 import { countUploaded } from '../../telemetry/metrics';
-import { batchBlobKey, stagedKeyRef, writeBatch } from './staging';
+import { type BatchHashes, batchBlobKey, stagedKeyRef, writeBatch } from './staging';
 
 /** A key as stage-keys records it: the key, its digest (decision 0035) and its content hash. */
 type StagedKey = { key: string; keyHash: string; hash: string };
@@ -68,7 +68,7 @@ export async function stageBatch(
     const added = await addKeys(tx, { jobId: ref.jobId, seq }, keys);
     checkEntityCap(locked, added.entities);
     const blobKey = batchBlobKey(ref.accountId, ref.jobId, seq);
-    await writeBatch(deps.blobs, blobKey, batch);
+    await writeBatch(deps.blobs, blobKey, batch, hashesOf(keys));
     const job = await deps.jobs.addBatch(tx, {
       ...ref,
       seq,
@@ -126,6 +126,11 @@ function stagedKeys(batch: ValidatedBatch): {
     standard: relationships.filter((_, i) => !isMapped(i)),
     mapped: relationships.filter((_, i) => isMapped(i)),
   };
+}
+
+/** The batch's content hashes, kept with it for the finalize. */
+function hashesOf(keys: ReturnType<typeof stagedKeys>): BatchHashes {
+  return { e: keys.entities.map((k) => k.hash), r: keys.relationships.map((k) => k.hash) };
 }
 
 /**

@@ -3,6 +3,7 @@ import { accountSegment, type BlobStore, blobKey } from '../../blob/blob-store';
 import { DataRejectedError, NotFoundError, UnavailableError } from '../../errors/app-error';
 import { keyHash } from '../../graph/key-hash';
 import type { ValidatedBatch } from '../jobs/job-types';
+import { rememberHash } from '../finalize/content-hash';
 
 /**
  * How uploads are staged in the blob store: one gzipped JSON document per accepted batch, under
@@ -26,13 +27,24 @@ export function bulkFileBlobKey(accountId: string, jobId: string, uploadId: stri
   return blobKey('staging', accountSegment(accountId), jobId, `bulk-${uploadId}`);
 }
 
+/** Each object's content hash, in the batch's order (kept so the finalize need not hash again). */
+export interface BatchHashes {
+  e: string[];
+  r: string[];
+}
+
 export async function writeBatch(
   blobs: BlobStore,
   key: string,
   batch: ValidatedBatch,
+  hashes: BatchHashes,
 ): Promise<void> {
-  await blobs.put(key, gzipSync(JSON.stringify(batch), { level: 1 }));
+  const stored: StoredBatch = { ...batch, hashes };
+  await blobs.put(key, gzipSync(JSON.stringify(stored), { level: 1 }));
 }
+
+/** A staged batch as stored; batches staged before hashes were kept have none. */
+type StoredBatch = ValidatedBatch & { hashes?: BatchHashes };
 
 /**
  * A batch that cannot be read (missing blob, store down) may be there on a retry; one that is
@@ -45,13 +57,24 @@ export async function readBatch(blobs: BlobStore, key: string): Promise<Validate
       ? new UnavailableError(`Staged batch ${key} is missing from the blob store`, err)
       : err;
   });
+  let batch: StoredBatch;
   try {
-    return JSON.parse(gunzipSync(stored).toString('utf8')) as ValidatedBatch;
+    batch = JSON.parse(gunzipSync(stored).toString('utf8')) as StoredBatch;
   } catch (err) {
     throw new DataRejectedError(
       `Staged batch ${key} is corrupt and cannot be applied (${err instanceof Error ? err.message : String(err)})`,
     );
   }
+  const { hashes, ...content } = batch;
+  if (hashes !== undefined) {
+    content.entities.forEach((e, i) => rememberKept(e, hashes.e[i]));
+    content.relationships.forEach((r, i) => rememberKept(r, hashes.r[i]));
+  }
+  return content;
+}
+
+function rememberKept(object: object, hash: string | undefined): void {
+  if (typeof hash === 'string') rememberHash(object, hash);
 }
 
 /** The staged-key identity of an object (PATCH entities without `_key` use their `_id`). */
