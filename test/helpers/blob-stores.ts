@@ -145,3 +145,11 @@ export function s3Client(mock: LocalS3Mock): S3Client {
     },
   });
 }
+
+/**
+ * Staged file names as tests compare them: a batch's file is named by a random id
+ * (src/sync/staging/staging.ts), shown as `batch-<id>.json.gz`.
+ */
+export function shownStagedNames(names: string[]): string[] {
+  return names.map((name) => name.replace(/^batch-[0-9a-f-]{36}\.json\.gz$/, 'batch-<id>.json.gz'));
+}

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { BlobStore } from '../../blob/blob-store';
 import { ConflictError, ValidationError } from '../../errors/app-error';
 import type { Graph, Tx } from '../../graph/graph';
@@ -46,10 +47,48 @@ export async function stageBatch(
   // What a retry must repeat: the validated content, so that the same batch re-sent compressed,
   // in another format or to another upload route is still the same batch.
   const contentDigest = opts.correlationId === undefined ? null : batchDigest(batch);
+  // The content is written before the job's lock is taken, under a name of its own, so that
+  // uploads of one job compress and store their batches side by side; only the batch the
+  // transaction records is ever read. One it does not (refused, a retry) is removed here, and
+  // any left by a crash in between goes with the job's staging.
+  const blobKey = batchBlobKey(ref.accountId, ref.jobId, randomUUID());
+  await writeBatch(deps.blobs, blobKey, batch, hashesOf(keys));
+  let staged: { job: StoredJob; added: Added | undefined };
+  try {
+    staged = await recordBatch(deps, ref, { batch, keys, blobKey, contentDigest }, opts);
+  } catch (err) {
+    await deps.blobs.deletePrefix(blobKey).catch(() => undefined);
+    throw err;
+  }
+  if (staged.added === undefined) await deps.blobs.deletePrefix(blobKey).catch(() => undefined);
+  // Counted once the transaction commits.
+  countStaged(staged.added);
+  return staged.job;
+}
+
+/** What recordBatch records: the batch, its keys, where its content is and its digest. */
+interface BatchRecord {
+  batch: ValidatedBatch;
+  keys: ReturnType<typeof stagedKeys>;
+  blobKey: string;
+  contentDigest: string | null;
+}
+
+/**
+ * The transaction of stageBatch: under the job's lock, the retry and duplicate checks, the keys,
+ * the cap and the counters. `added` is undefined when the batch was a retry (nothing recorded).
+ */
+async function recordBatch(
+  deps: BatchStagingDeps,
+  ref: JobRef,
+  record: BatchRecord,
+  opts: Parameters<typeof stageBatch>[3],
+): Promise<{ job: StoredJob; added: Added | undefined }> {
+  const { batch, keys } = record;
   // A retry of a transaction that committed with its reply lost returns what that one did, not
   // a refusal of its own keys as duplicates (CommitOnce).
   const once = new CommitOnce<{ job: StoredJob; added: Added | undefined }>(ref.jobId);
-  const staged = await deps.graph.writeTx(async (tx) => {
+  return deps.graph.writeTx(async (tx) => {
     // The job's exclusive lock comes first and serialises the uploads of one job; while it is
     // held no statement may SET a job property from its own value (a false DeadlockDetected for
     // the waiters, neo4j/neo4j#13291): see cypher/sync/lock-job.cypher and add-batch.cypher.
@@ -59,22 +98,19 @@ export async function stageBatch(
     opts.checkJob(locked);
     if (
       opts.correlationId !== undefined &&
-      (await isRetry(tx, ref, opts.correlationId, contentDigest))
+      (await isRetry(tx, ref, opts.correlationId, record.contentDigest))
     ) {
       return { job: locked, added: undefined };
     }
-    if (!opts.ignoreDuplicates) await rejectKnownKeys(tx, ref.jobId, keys);
     const seq = locked.batchSeq + 1;
-    const added = await addKeys(tx, { jobId: ref.jobId, seq }, keys);
+    const added = await addKeys(tx, { jobId: ref.jobId, seq }, keys, !opts.ignoreDuplicates);
     checkEntityCap(locked, added.entities);
-    const blobKey = batchBlobKey(ref.accountId, ref.jobId, seq);
-    await writeBatch(deps.blobs, blobKey, batch, hashesOf(keys));
     const job = await deps.jobs.addBatch(tx, {
       ...ref,
       seq,
       correlationId: opts.correlationId ?? null,
-      contentHash: contentDigest,
-      blobKey,
+      contentHash: record.contentDigest,
+      blobKey: record.blobKey,
       entities: batch.entities.length,
       relationships: batch.relationships.length,
       addedEntities: added.entities,
@@ -87,9 +123,6 @@ export async function stageBatch(
     });
     return once.record(tx, { job, added });
   });
-  // Counted once the transaction commits.
-  countStaged(staged.added);
-  return staged.job;
 }
 
 /** How many objects of each kind a batch added to its job. */
@@ -110,8 +143,8 @@ function countStaged(added: Added | undefined): void {
 function stagedKeys(batch: ValidatedBatch): {
   entities: StagedKey[];
   relationships: StagedKey[];
-  standard: StagedKey[];
-  mapped: StagedKey[];
+  /** Whether relationship i is a mapped one (counted apart; one key space with the others). */
+  isMapped: (i: number) => boolean;
 } {
   const entities = batch.entities.map((e) => ({ ...stagedKeyRef(e), hash: entityHash(e) }));
   const relationships = batch.relationships.map((r) => ({
@@ -120,12 +153,7 @@ function stagedKeys(batch: ValidatedBatch): {
   }));
   // Mapped relationships count apart (numMappedRelationshipsUploaded); their keys share one space.
   const isMapped = (i: number) => batch.relationships[i]?.mapping !== undefined;
-  return {
-    entities,
-    relationships,
-    standard: relationships.filter((_, i) => !isMapped(i)),
-    mapped: relationships.filter((_, i) => isMapped(i)),
-  };
+  return { entities, relationships, isMapped };
 }
 
 /** The batch's content hashes, kept with it for the finalize. */
@@ -156,25 +184,52 @@ async function isRetry(
   );
 }
 
-/** Records the batch's keys; how many of each kind are new to the job. */
+/**
+ * Records the batch's keys in one statement (sync/stage-keys); how many of each kind are new to
+ * the job. With `refuseKnown`, a key an earlier batch uploaded is refused (400 naming the first
+ * such key, entities first, in upload order), and the transaction rolls back what it recorded.
+ */
 async function addKeys(
   tx: Tx,
   at: { jobId: string; seq: number },
   keys: ReturnType<typeof stagedKeys>,
+  refuseKnown: boolean,
 ): Promise<{ entities: number; relationships: number; mapped: number }> {
-  const added = async (kind: 'e' | 'r', staged: StagedKey[]) => {
-    if (staged.length === 0) return 0;
-    const [row] = await tx.run<{ added: number }>('sync/stage-keys', {
-      ...at,
-      kind,
-      keys: staged,
-    });
-    return row?.added ?? 0;
-  };
-  const entities = await added('e', keys.entities);
-  const relationships = await added('r', keys.standard);
-  const mapped = await added('r', keys.mapped);
-  return { entities, relationships, mapped };
+  const rows = [
+    ...keys.entities.map((k, i) => ({ ...k, i, kind: 'e', group: 'e' })),
+    ...keys.relationships.map((k, i) => ({
+      ...k,
+      i,
+      kind: 'r',
+      group: keys.isMapped(i) ? 'm' : 'r',
+    })),
+  ];
+  if (rows.length === 0) return { entities: 0, relationships: 0, mapped: 0 };
+  const [row] = await tx.run<{
+    entities: number;
+    relationships: number;
+    mapped: number;
+    known: KnownKey[];
+  }>('sync/stage-keys', { ...at, keys: rows });
+  if (row === undefined) throw new Error('sync/stage-keys returned no row');
+  if (refuseKnown && row.known.length > 0) throw duplicateKey(keys, row.known);
+  return { entities: row.entities, relationships: row.relationships, mapped: row.mapped };
+}
+
+/** A key of the batch that an earlier batch of the job uploaded (its index in its list). */
+type KnownKey = { kind: 'e' | 'r'; i: number };
+
+function duplicateKey(keys: ReturnType<typeof stagedKeys>, known: KnownKey[]): ValidationError {
+  const first = (kind: 'e' | 'r') =>
+    Math.min(...known.filter((k) => k.kind === kind).map((k) => k.i));
+  const e = first('e');
+  const [list, what, index] = Number.isFinite(e)
+    ? (['entities', 'an entity', e] as const)
+    : (['relationships', 'a relationship', first('r')] as const);
+  const key = (list === 'entities' ? keys.entities : keys.relationships)[index]?.key ?? '';
+  return new ValidationError(
+    `/${list}/${index}/_key '${key}' is a duplicate: ${what} with this _key was already uploaded in this job`,
+  );
 }
 
 /** The mode's cap on a job's entities (maxEntities), counted across batches and the bulk file. */
@@ -185,39 +240,6 @@ function checkEntityCap(job: StoredJob, addedEntities: number): void {
       `${job.syncMode} sync jobs are limited to ${maxEntities} entities per job`,
     );
   }
-}
-
-/** Refuses keys that an earlier batch of the job uploaded, entities first. */
-async function rejectKnownKeys(
-  tx: Tx,
-  jobId: string,
-  keys: ReturnType<typeof stagedKeys>,
-): Promise<void> {
-  await rejectKnownKeysOf(tx, jobId, 'e', keys.entities, 'entities', 'an entity');
-  await rejectKnownKeysOf(tx, jobId, 'r', keys.relationships, 'relationships', 'a relationship');
-}
-
-async function rejectKnownKeysOf(
-  tx: Tx,
-  jobId: string,
-  kind: 'e' | 'r',
-  keys: StagedKey[],
-  list: 'entities' | 'relationships',
-  what: string,
-): Promise<void> {
-  if (keys.length === 0) return;
-  const rows = await tx.run<{ key: string }>('sync/find-staged-keys', {
-    jobId,
-    kind,
-    keys: keys.map(({ key, keyHash }) => ({ key, keyHash })),
-  });
-  if (rows.length === 0) return;
-  const known = new Set(rows.map((r) => r.key));
-  const index = keys.findIndex((k) => known.has(k.key));
-  const key = keys[index]?.key ?? '';
-  throw new ValidationError(
-    `/${list}/${index}/_key '${key}' is a duplicate: ${what} with this _key was already uploaded in this job`,
-  );
 }
 
 /** The digest of a batch's validated content, kept with its correlation id. */

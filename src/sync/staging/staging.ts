@@ -13,13 +13,12 @@ export function jobStagingPrefix(accountId: string, jobId: string): string {
   return blobKey('staging', accountSegment(accountId), jobId);
 }
 
-export function batchBlobKey(accountId: string, jobId: string, seq: number): string {
-  return blobKey(
-    'staging',
-    accountSegment(accountId),
-    jobId,
-    `${String(seq).padStart(6, '0')}.json.gz`,
-  );
+/**
+ * Where one batch is kept: a name of its own (`batch-<id>.json.gz`), written before the upload
+ * takes the job's lock; the batch's record (`_SyncBatch`) gives its place in the job.
+ */
+export function batchBlobKey(accountId: string, jobId: string, id: string): string {
+  return blobKey('staging', accountSegment(accountId), jobId, `batch-${id}.json.gz`);
 }
 
 /** Where one received bulk file is kept: in the job's folder, so that clean-up takes it too. */

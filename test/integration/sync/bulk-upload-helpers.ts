@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import type express from 'express';
 import request from 'supertest';
 import { type AccountFeature } from '../../../src/accounts/account-service';
-import { listBlobKeys } from '../../helpers/blob-stores';
+import { listBlobKeys, shownStagedNames } from '../../helpers/blob-stores';
 import { freshAccount, startTestApi, type TestAccount } from '../../helpers/harness';
 import { customProps, scopeContents } from './lifecycle-helpers';
 
@@ -160,8 +160,12 @@ export function assertError(
  * Files in a job's staging folder (none when the folder is gone): under a blob store root in fs
  * mode, in the bucket inside a forEachBlobStore block's s3 run.
  */
-export function stagedFiles(blobRoot: string, accountId: string, jobId: string): Promise<string[]> {
-  return listBlobKeys(blobRoot, `staging/${accountId}/${jobId}`);
+export async function stagedFiles(
+  blobRoot: string,
+  accountId: string,
+  jobId: string,
+): Promise<string[]> {
+  return shownStagedNames(await listBlobKeys(blobRoot, `staging/${accountId}/${jobId}`));
 }
 
 export async function bulkFiles(

@@ -60,7 +60,7 @@ describeOnS3('sync jobs: bulk upload URL presigned for S3 (real API server, S3Mo
     });
     assert.equal(put.status, 200, JSON.stringify(put.body));
     assert.deepEqual(await stagedFiles(server.blobRoot, c.account.accountId, id), [
-      '000001.json.gz',
+      'batch-<id>.json.gz',
       'bulk-s3',
     ]);
     // graphsync has not looked yet: the job does not show the file before it asks S3.

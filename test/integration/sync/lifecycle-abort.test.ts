@@ -47,8 +47,8 @@ forEachBlobStore('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
       });
       await jobs.upload(id, 'entities', { entities: [entity('e3')] });
       assert.deepEqual(await stagedFiles(account.accountId, id), [
-        '000001.json.gz',
-        '000002.json.gz',
+        'batch-<id>.json.gz',
+        'batch-<id>.json.gz',
       ]);
       assert.deepEqual(await bookkeeping(account.accountId, id), {
         jobs: 1,
@@ -168,7 +168,7 @@ forEachBlobStore('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
       clock = t0 + 5_000;
       const fresh = await jobs.start({ source: 'api', scope: 'reap-fresh' });
       await jobs.upload(fresh.id, 'entities', { entities: [entity('f1')] });
-      assert.deepEqual(await stagedFiles(account.accountId, stale.id), ['000001.json.gz']);
+      assert.deepEqual(await stagedFiles(account.accountId, stale.id), ['batch-<id>.json.gz']);
       const freshBefore = await jobs.job(fresh.id);
 
       const reaped = await reapStaleJobs({
@@ -199,7 +199,7 @@ forEachBlobStore('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
       });
 
       assert.deepEqual(await jobs.job(fresh.id), freshBefore);
-      assert.deepEqual(await stagedFiles(account.accountId, fresh.id), ['000001.json.gz']);
+      assert.deepEqual(await stagedFiles(account.accountId, fresh.id), ['batch-<id>.json.gz']);
       const finished = await jobs.finalize(fresh.id);
       assert.deepEqual([finished.status, finished.numEntitiesCreated], ['FINISHED', 1]);
       assert.deepEqual(await liveEntityKeys(account.accountId, 'reap'), []);

@@ -4,7 +4,12 @@ import path from 'node:path';
 import type express from 'express';
 import request from 'supertest';
 import type { AccountFeature } from '../../../src/accounts/account-service';
-import { currentBlobStore, listBlobKeys, type TestBlobStore } from '../../helpers/blob-stores';
+import {
+  currentBlobStore,
+  listBlobKeys,
+  shownStagedNames,
+  type TestBlobStore,
+} from '../../helpers/blob-stores';
 import { freshAccount, testApp, testBlobDir, testGraph } from '../../helpers/harness';
 
 /**
@@ -141,10 +146,11 @@ export function assertError(res: Res, status: number, code: string, message: str
 
 /**
  * The files staged for one job in the tests' blob store (none when the folder is gone): under
- * DATA_DIR, or in the bucket inside a forEachBlobStore block's s3 run.
+ * DATA_DIR, or in the bucket inside a forEachBlobStore block's s3 run. A batch's file is named by
+ * a random id (src/sync/staging/staging.ts), shown here as `batch-<id>.json.gz`.
  */
-export function stagedFiles(accountId: string, jobId: string): Promise<string[]> {
-  return listBlobKeys(testBlobDir, `staging/${accountId}/${jobId}`);
+export async function stagedFiles(accountId: string, jobId: string): Promise<string[]> {
+  return shownStagedNames(await listBlobKeys(testBlobDir, `staging/${accountId}/${jobId}`));
 }
 
 /** Whether the job's staging folder holds anything (fs: the folder exists; S3: any key). */

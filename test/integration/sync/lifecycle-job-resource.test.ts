@@ -145,7 +145,7 @@ forEachBlobStore('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
         .get(`${JOBS}/${job.id}/events`)
         .set(owner.account.headers);
       assert.deepEqual(ownEvents.body, { events: [] });
-      assert.deepEqual(await stagedFiles(owner.account.accountId, job.id), ['000001.json.gz']);
+      assert.deepEqual(await stagedFiles(owner.account.accountId, job.id), ['batch-<id>.json.gz']);
     });
   });
 

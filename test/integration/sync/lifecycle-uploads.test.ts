@@ -53,11 +53,11 @@ forEachBlobStore('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
       assert.deepEqual(counts(job), [7, 4, 0]);
       assert.deepEqual(counts(await jobs.job(id)), [7, 4, 0]);
       assert.deepEqual(await stagedFiles(account.accountId, id), [
-        '000001.json.gz',
-        '000002.json.gz',
-        '000003.json.gz',
-        '000004.json.gz',
-        '000005.json.gz',
+        'batch-<id>.json.gz',
+        'batch-<id>.json.gz',
+        'batch-<id>.json.gz',
+        'batch-<id>.json.gz',
+        'batch-<id>.json.gz',
       ]);
       // Nothing reaches the graph before finalize.
       assert.deepEqual(await scopeContents(account.accountId, 'batches'), {
@@ -139,7 +139,7 @@ forEachBlobStore('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
         reused('corr-1'),
       );
       assert.deepEqual(await jobs.job(id), first);
-      assert.deepEqual(await stagedFiles(account.accountId, id), ['000001.json.gz']);
+      assert.deepEqual(await stagedFiles(account.accountId, id), ['batch-<id>.json.gz']);
 
       // Another correlation id is another batch; a rejected upload does not use up its id.
       const bad = await jobs.post(
@@ -156,8 +156,8 @@ forEachBlobStore('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
         second,
       );
       assert.deepEqual(await stagedFiles(account.accountId, id), [
-        '000001.json.gz',
-        '000002.json.gz',
+        'batch-<id>.json.gz',
+        'batch-<id>.json.gz',
       ]);
 
       const done = await jobs.finalize(id);
@@ -200,7 +200,7 @@ forEachBlobStore('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
         results.map((res) => [res.status, (res.body as { job: JobBody }).job.numEntitiesUploaded]),
         [1, 2, 3, 4, 5].map(() => [200, 3]),
       );
-      assert.deepEqual(await stagedFiles(account.accountId, id), ['000001.json.gz']);
+      assert.deepEqual(await stagedFiles(account.accountId, id), ['batch-<id>.json.gz']);
       assert.equal((await jobs.finalize(id)).numEntitiesCreated, 3);
     });
 

@@ -276,7 +276,7 @@ describe('delete guard (HTTP, real Neo4j)', () => {
     await c.setGuard(10);
     const job = await c.staged({ source: 'api', scope: 's', syncMode: 'DIFF' }, hosts(1));
     assert.equal((await c.finalizeRaw(job.id)).body.job.status, 'FAILED');
-    assert.deepEqual(await stagedFiles(accountId, job.id), ['000001.json.gz']);
+    assert.deepEqual(await stagedFiles(accountId, job.id), ['batch-<id>.json.gz']);
     // Stopped long ago (a clock in the past reaches only this job, not other tests' jobs).
     const t0 = Date.UTC(2001, 0, 1);
     const graph = await testGraph();

@@ -8,6 +8,7 @@ import {
   relationship,
   scopeContents,
   sharedApp,
+  stagedFiles,
 } from './lifecycle-helpers';
 import { e, LABEL_RULE, r, SCOPE, startJob, without } from './validation-helpers';
 import { forEachBlobStore } from '../../helpers/blob-stores';
@@ -184,6 +185,11 @@ forEachBlobStore('sync jobs: upload validation (HTTP, real Neo4j)', () => {
         'VALIDATION_ERROR',
         "/entities/0/_key 'd2' is a duplicate: an entity with this _key was already uploaded in this job",
       );
+      // Refused batches leave nothing staged: the two accepted ones only.
+      assert.deepEqual(await stagedFiles(account.accountId, id), [
+        'batch-<id>.json.gz',
+        'batch-<id>.json.gz',
+      ]);
       const done = await jobs.finalize(id);
       assert.deepEqual([done.numEntitiesUploaded, done.numEntitiesCreated], [3, 3]);
       const { entities } = await scopeContents(account.accountId, SCOPE);

@@ -60,7 +60,7 @@ export async function jobWithBaseline(mode: Mode) {
   assert.equal(before.numEntitiesUploaded, 1);
   const assertUntouched = async () => {
     assert.deepEqual(await jobs.job(id), before, 'the rejected upload changed the job');
-    assert.deepEqual(await stagedFiles(accountId, id), ['000001.json.gz']);
+    assert.deepEqual(await stagedFiles(accountId, id), ['batch-<id>.json.gz']);
     assert.deepEqual(await bookkeeping(accountId, id), { jobs: 1, batches: 1, stagedKeys: 1 });
     const done = await jobs.finalize(id);
     const patch = mode === 'PATCH' || mode === 'PATCH-no-scope';

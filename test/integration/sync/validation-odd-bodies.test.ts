@@ -239,7 +239,7 @@ forEachBlobStore('sync jobs: upload validation (HTTP, real Neo4j)', () => {
         assert.equal(error?.code, c.code, res.text);
         assert.ok(typeof error.message === 'string' && error.message !== '', res.text);
         assert.deepEqual(await jobs.job(id), before);
-        assert.deepEqual(await stagedFiles(accountId, id), ['000001.json.gz']);
+        assert.deepEqual(await stagedFiles(accountId, id), ['batch-<id>.json.gz']);
       });
     }
 
