@@ -8,29 +8,43 @@
 // params: $accountId, $scope, $rows, $jobId
 // returns: i, fromId, fromDeleted, toId, toDeleted, relId, relType, deleted, hash, same, lastJob, lastOp
 UNWIND $rows AS row
-OPTIONAL MATCH (fk:Entity {_accountId: $accountId, _scope: coalesce(row.fromScope, $scope), _keyHash: row.fromKeyHash})
-USING INDEX SEEK fk:Entity(_accountId, _scope, _keyHash)
-WHERE fk._key = row.fromKey
-OPTIONAL MATCH (fi:Entity {_id: row.fromId})
-USING INDEX SEEK fi:Entity(_id)
-OPTIONAL MATCH (tk:Entity {_accountId: $accountId, _scope: coalesce(row.toScope, $scope), _keyHash: row.toKeyHash})
-USING INDEX SEEK tk:Entity(_accountId, _scope, _keyHash)
-WHERE tk._key = row.toKey
-OPTIONAL MATCH (ti:Entity {_id: row.toId})
-USING INDEX SEEK ti:Entity(_id)
-WITH row,
-     CASE WHEN row.fromId IS NULL THEN fk WHEN fi._accountId = $accountId THEN fi ELSE null END AS a,
-     CASE WHEN row.toId IS NULL THEN tk WHEN ti._accountId = $accountId THEN ti ELSE null END AS b
 // Every lookup is a forced index seek (USING INDEX SEEK): on a new database the index statistics
 // say "empty" until sampled, and with plain hints the planner chose a scan of the whole index per
-// row (26 s for 5000 rows). The start node is found again by _id so that the relationship is
-// reached by Expand(Into) from it, never by a scan of every relationship.
-OPTIONAL MATCH (from:Entity {_id: a._id})-[r]->(b)
-USING INDEX SEEK from:Entity(_id)
-WHERE r._key = row.key AND r._accountId = $accountId AND r._scope = $scope
-WITH row, a, b, r
-ORDER BY r._deleted
-WITH row, a, b, head(collect(r)) AS r
+// row (26 s for 5000 rows). Each end is looked up one way only: by _id when the row names one,
+// by _key otherwise (a seek by a null value still costs a db hit).
+CALL (row) {
+  WITH row WHERE row.fromId IS NULL
+  OPTIONAL MATCH (fk:Entity {_accountId: $accountId, _scope: coalesce(row.fromScope, $scope), _keyHash: row.fromKeyHash})
+  USING INDEX SEEK fk:Entity(_accountId, _scope, _keyHash)
+  WHERE fk._key = row.fromKey
+  RETURN fk AS a
+  UNION ALL
+  WITH row WHERE row.fromId IS NOT NULL
+  OPTIONAL MATCH (fi:Entity {_id: row.fromId})
+  USING INDEX SEEK fi:Entity(_id)
+  WHERE fi._accountId = $accountId
+  RETURN fi AS a
+}
+CALL (row) {
+  WITH row WHERE row.toId IS NULL
+  OPTIONAL MATCH (tk:Entity {_accountId: $accountId, _scope: coalesce(row.toScope, $scope), _keyHash: row.toKeyHash})
+  USING INDEX SEEK tk:Entity(_accountId, _scope, _keyHash)
+  WHERE tk._key = row.toKey
+  RETURN tk AS b
+  UNION ALL
+  WITH row WHERE row.toId IS NOT NULL
+  OPTIONAL MATCH (ti:Entity {_id: row.toId})
+  USING INDEX SEEK ti:Entity(_id)
+  WHERE ti._accountId = $accountId
+  RETURN ti AS b
+}
+// The relationship is reached by Expand(Into) between the two bound ends, never by a scan of
+// every relationship; of several with the row's _key, a live one first (one per row).
+WITH row, a, b, COLLECT {
+  MATCH (a)-[r]->(b)
+  WHERE r._key = row.key AND r._accountId = $accountId AND r._scope = $scope
+  RETURN r ORDER BY r._deleted LIMIT 1
+}[0] AS r
 WHERE row.hash IS NULL OR r IS NULL OR a IS NULL OR b IS NULL OR a._deleted OR b._deleted
    OR r._deleted OR r._hash IS NULL OR r._hash <> row.hash OR type(r) <> row.class
    OR r._lastSyncJobId = $jobId

@@ -2,7 +2,8 @@
 // element-id predicate alone may be planned as a scan of every relationship on a new database). $merge false (DIFF): properties become row.props;
 // true (PUT): row.props over the stored ones, except on rows with row.replace (a PUT reviving a
 // soft-deleted relationship: it comes back as uploaded). A changed _class changes the Neo4j type, so the
-// relationship is recreated with the same _id and _createdOn.
+// relationship is recreated with the same _id and _createdOn (its ends stay); otherwise it is
+// rewritten in place.
 // Each relationship's change is recorded with it ($history, src/model/change-record.ts).
 // params: $rows, $merge, $history
 // returns: updated
@@ -11,9 +12,16 @@ MATCH (a:Entity {_id: row.fromId})
 USING INDEX SEEK a:Entity(_id)
 MATCH (a)-[old]->(b)
 WHERE elementId(old) = row.relId
-WITH a, b, old, row, properties(old) AS props
-DELETE old
-CREATE (a)-[r:$(row.class)]->(b)
+WITH a, b, old, row, properties(old) AS props, type(old) <> row.class AS retyped
+CALL (a, b, old, row, retyped) {
+  WITH a, b, old, row WHERE retyped
+  DELETE old
+  CREATE (a)-[n:$(row.class)]->(b)
+  RETURN n AS r
+  UNION ALL
+  WITH old WHERE NOT retyped
+  RETURN old AS r
+}
 SET r = CASE WHEN $merge AND NOT coalesce(row.replace, false) THEN props ELSE {} END
 SET r += row.props
 SET r._id = props._id, r._key = props._key, r._keyHash = props._keyHash, r._scope = props._scope, r._accountId = props._accountId,
