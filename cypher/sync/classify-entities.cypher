@@ -18,6 +18,8 @@ WHERE row.hash IS NULL OR n IS NULL OR n._deleted OR n._hash IS NULL OR n._hash 
    OR n._lastSyncJobId = $jobId
 RETURN row.i AS i, n._id AS id, n._deleted AS deleted, n._hash AS hash,
        CASE WHEN n IS NULL THEN false
+            // Nothing to compare (a row with a hash): the stored properties are not read.
+            WHEN row.cmp IS NULL AND NOT coalesce(row.exact, false) THEN true
             ELSE all(k IN keys(coalesce(row.cmp, {})) WHERE k IN coalesce(n._overrides, []) OR CASE WHEN row.cmp[k] IS NULL THEN n[k] IS NULL ELSE n[k] = row.cmp[k] END)
                  AND (coalesce(row.exact, false) = false
                       OR all(k IN keys(n) WHERE k STARTS WITH '_' OR k IN keys(coalesce(row.cmp, {})) OR k IN coalesce(n._overrides, []) OR k IN coalesce(n._ruleTags, [])))

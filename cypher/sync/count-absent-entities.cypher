@@ -9,6 +9,7 @@ USING INDEX SEEK n:Entity(_accountId, _scope)
 WHERE n._deleted = false
 WITH n, NOT n._type IN $partialTypes AND NOT EXISTS {
     MATCH (s:_SyncStagedKey {jobId: $jobId, kind: 'e', keyHash: n._keyHash})
+    USING INDEX SEEK s:_SyncStagedKey(jobId, kind, keyHash)
     WHERE s.key = n._key
   } AS absent
 WITH n._type AS type, count(n) AS live, count(CASE WHEN absent THEN 1 END) AS deletes,

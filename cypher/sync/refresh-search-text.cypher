@@ -9,13 +9,15 @@
 UNWIND $ids AS id
 MATCH (n:Entity {_id: id})
 USING INDEX SEEK n:Entity(_id)
-WITH n, ['_key', '_type', '_class', 'displayName'] + COLLECT {
-  UNWIND keys(n) AS k
+// The properties are read once (properties(n)), not name by name.
+WITH n, properties(n) AS p
+WITH n, p, ['_key', '_type', '_class', 'displayName'] + COLLECT {
+  UNWIND keys(p) AS k
   WITH k WHERE NOT k STARTS WITH '_' AND k <> 'displayName'
   RETURN k ORDER BY k
 } AS names
 WITH n, reduce(vs = [], k IN names |
-               vs + CASE WHEN n[k] IS :: LIST<ANY> NOT NULL THEN n[k] ELSE [n[k]] END) AS values
+               vs + CASE WHEN p[k] IS :: LIST<ANY> NOT NULL THEN p[k] ELSE [p[k]] END) AS values
 WITH n, [v IN values WHERE v IS :: STRING NOT NULL AND v <> ''] AS words
 SET n._searchText = reduce(s = coalesce(head(words), ''), w IN tail(words) | s + ' ' + w)
 RETURN count(n) AS refreshed

@@ -154,8 +154,9 @@ async function patchChunk(ctx: ObservedContext, chunk: StagedEntity[]): Promise<
 
 /**
  * Writes a classified chunk: the catalog first (so that it never lacks what is stored), then
- * creates (their _searchText computed here) and updates (whose _searchText is recomputed from the
- * merged properties) in one transaction.
+ * creates (their _searchText computed here) and updates (which write only what differs; their
+ * _searchText is recomputed from the merged properties where a property it is built from changed)
+ * in one transaction.
  */
 async function write(ctx: ApplyContext, plan: EntityPlan): Promise<void> {
   const { creates, updates, hashFills } = plan;
@@ -167,13 +168,15 @@ async function write(ctx: ApplyContext, plan: EntityPlan): Promise<void> {
     if (creates.length > 0)
       await tx.run('sync/create-entities', { rows: creates, typeLabelPattern, history });
     if (updates.length > 0) {
-      await tx.run('sync/update-entities', {
+      const [updated] = await tx.run<{ searched: string[] }>('sync/update-entities', {
         rows: updates,
         merge: plan.merge,
         typeLabelPattern,
         history,
       });
-      await tx.run('sync/refresh-search-text', { ids: updates.map((u) => u.id) });
+      // Only the entities where a property the search text is built from changed.
+      const searched = updated?.searched ?? [];
+      if (searched.length > 0) await tx.run('sync/refresh-search-text', { ids: searched });
     }
     if (hashFills.length > 0) await tx.run('sync/update-entity-hashes', { rows: hashFills });
   });
