@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BlobStore } from '../../blob/blob-store';
-import { ConflictError, ValidationError } from '../../errors/app-error';
+import { AppError, ConflictError, ValidationError } from '../../errors/app-error';
 import type { Graph, Tx } from '../../graph/graph';
 import { contentHash, entityHash, relationshipHash } from '../finalize/content-hash';
 import { CommitOnce } from '../jobs/commit-once';
@@ -49,15 +49,19 @@ export async function stageBatch(
   const contentDigest = opts.correlationId === undefined ? null : batchDigest(batch);
   // The content is written before the job's lock is taken, under a name of its own, so that
   // uploads of one job compress and store their batches side by side; only the batch the
-  // transaction records is ever read. One it does not (refused, a retry) is removed here, and
-  // any left by a crash in between goes with the job's staging.
+  // transaction records is ever read. One it surely did not record (refused by a check of its
+  // own, found to be a retry) is removed here. After any other failure the transaction may have
+  // committed (a lost reply, then Neo4j gone for longer than the driver retries): the content
+  // stays, at worst an orphan that goes with the job's staging, never a recorded batch without it.
   const blobKey = batchBlobKey(ref.accountId, ref.jobId, randomUUID());
   await writeBatch(deps.blobs, blobKey, batch, hashesOf(keys));
   let staged: { job: StoredJob; added: Added | undefined };
   try {
     staged = await recordBatch(deps, ref, { batch, keys, blobKey, contentDigest }, opts);
   } catch (err) {
-    await deps.blobs.deletePrefix(blobKey).catch(() => undefined);
+    if (err instanceof AppError && !err.retryable) {
+      await deps.blobs.deletePrefix(blobKey).catch(() => undefined);
+    }
     throw err;
   }
   if (staged.added === undefined) await deps.blobs.deletePrefix(blobKey).catch(() => undefined);
