@@ -21,7 +21,14 @@ const STATEMENT = 'graphsync_neo4j_statement_duration_seconds_count';
 const RULES = 'graphsync_rule_evaluation_duration_seconds_count';
 const DELIVERIES = 'graphsync_outbound_deliveries_total';
 /** A job without a bulk file has no `bulk-file` phase. */
-const PHASES = ['entities', 'delete-entities', 'relationships', 'delete-relationships', 'finish'];
+const PHASES = [
+  'stage-keys',
+  'entities',
+  'delete-entities',
+  'relationships',
+  'delete-relationships',
+  'finish',
+];
 
 describe('metrics: the API and a worker scraped around real work (queue mode)', function () {
   this.timeout(120_000);

@@ -95,6 +95,47 @@ describe('two hosts sharing only Neo4j, Redis and S3 (real processes, S3Mock)', 
     }
   });
 
+  it('finds a duplicate key across hosts: each API reads the batches the other staged', async () => {
+    // Uploads stage no key in Neo4j (decision 0050): each API process keeps the keys of the
+    // batches it knows and reads the others' back from staging (here S3) under the job's lock.
+    const [a, b] = hosts as [Host, Host];
+    const account: TestAccount = await freshAccount();
+    const upload = (h: Host, jobId: string, keys: string[]) =>
+      request(h.url)
+        .post(`${JOBS}/${jobId}/upload`)
+        .set(account.headers)
+        .send({ entities: keys.map((_key) => ({ _key, _type: 'two_host', _class: 'Host' })) });
+    const started = await request(a.url)
+      .post(JOBS)
+      .set(account.headers)
+      .send({ source: 'api', scope: `dup-${randomUUID().slice(0, 8)}` });
+    const jobId = (started.body as { job: { id: string } }).job.id;
+
+    assert.equal((await upload(a, jobId, ['d1'])).status, 200);
+    const dup = await upload(b, jobId, ['d2', 'd1']);
+    assert.equal(dup.status, 400, dup.text);
+    assert.match(
+      dup.text,
+      /\/entities\/1\/_key 'd1' is a duplicate: an entity with this _key was already uploaded in this job/,
+    );
+    const second = await upload(b, jobId, ['d2']);
+    assert.equal(second.status, 200, second.text);
+    assert.equal(
+      (second.body as { job: { numEntitiesUploaded: number } }).job.numEntitiesUploaded,
+      2,
+    );
+    // A learns of B's batch from staging, not from its own memory.
+    const back = await upload(a, jobId, ['d3', 'd2']);
+    assert.equal(back.status, 400, back.text);
+    assert.match(back.text, /\/entities\/1\/_key 'd2' is a duplicate/);
+    const job = await request(a.url).get(`${JOBS}/${jobId}`).set(account.headers);
+    assert.equal((job.body as { job: { numEntitiesUploaded: number } }).job.numEntitiesUploaded, 2);
+    assert.equal(
+      (await request(a.url).post(`${JOBS}/${jobId}/abort`).set(account.headers)).status,
+      200,
+    );
+  });
+
   it('uploads through A, finalizes on B’s worker, reads raw data through B', async () => {
     const [a, b] = hosts as [Host, Host];
     const account: TestAccount = await freshAccount();

@@ -13,6 +13,7 @@ import { prepareEntities } from './apply-entities';
 import { PLACEHOLDER_SCOPE } from './apply-mapped';
 import { prepareRelationships } from './apply-relationships';
 import { eachChunk } from './chunk-feed';
+import { stageJobKeys } from '../staging/staged-keys';
 import { countDiffDeletes, type DiffDeletes } from './delete-counts';
 import { effectiveScope } from './finalize-order';
 import { planFinalization } from './finalize-plan';
@@ -61,8 +62,11 @@ export class FinalizePreviewer {
   constructor(private readonly deps: FinalizePreviewDeps) {}
 
   /** `job`: awaiting uploads (the caller checked), with the finalize body's partial types. */
-  async preview(job: StoredJob): Promise<FinalizePreview> {
-    refuseUnsupported(job, this.deps.chunkSize);
+  async preview(awaiting: StoredJob): Promise<FinalizePreview> {
+    refuseUnsupported(awaiting, this.deps.chunkSize);
+    // The keys the delete counts and ignoreDuplicates read (decision 0050); later uploads are
+    // staged by the next preview or the finalize.
+    const job = await stageJobKeys(this.deps, awaiting);
     const scope = effectiveScope(job);
     const book = new PreviewBook();
     const ctx = await this.context(job, scope, book);

@@ -9,13 +9,13 @@ import type { StagedRelationship } from '../jobs/job-types';
 import type { JobStore } from '../jobs/job-store';
 import type { StoredJob } from '../jobs/stored-job';
 import { SYNC_MODES } from '../modes/mode-policy';
-import { stageBulkFile } from '../staging/bulk-file';
 import { jobStagingPrefix } from '../staging/staging';
 import { type ApplyContext, Tally } from './apply-context';
 import { prepareEntities } from './apply-entities';
 import { PLACEHOLDER_SCOPE } from './apply-mapped';
 import { prepareRelationships } from './apply-relationships';
 import { eachChunk } from './chunk-feed';
+import { stageForRun } from './finalize-staging';
 import { DELETE_CHUNK, softDeleteAbsent } from './delete-absent';
 import type { DeleteGuard } from './delete-guard';
 import { FencedOutError, fencedGraph, fencedTxTimeoutMs } from './finalize-fence';
@@ -134,7 +134,7 @@ export class Finalizer {
         'finalization resumed from its checkpoint',
       );
     }
-    const job = await this.bulkFile(claimed, { graph, ref, run, checkpoint });
+    const job = await stageForRun(this.deps, claimed, { fenced: graph, ref, run, checkpoint });
     const stopped = await this.deps.guard?.check(job, { run, scope, resumed: !!checkpoint });
     if (stopped !== undefined) return stopped;
     const plan = planFinalization({ job, scope, deleted: checkpoint?.deleted ?? {} });
@@ -151,16 +151,6 @@ export class Finalizer {
       await this.cleanUp(finished);
       return finished;
     });
-  }
-
-  /** The bulk file into staging (if any), as phase `bulk-file`; a resumed run staged it already. */
-  private async bulkFile(
-    claimed: StoredJob,
-    at: { graph: GraphAccess; ref: JobRef; run: number; checkpoint: Checkpoint | undefined },
-  ): Promise<StoredJob> {
-    if (claimed.bulkFileKey === undefined) return claimed;
-    if (at.checkpoint === undefined) await Progress.enterBulkFile(at.graph, at.ref, claimed);
-    return inPhase('bulk-file', () => stageBulkFile({ ...this.deps, run: at.run }, claimed));
   }
 
   /** What the run's apply steps share: the job, its mode, scope, time, tally and lookups. */

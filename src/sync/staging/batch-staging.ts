@@ -10,7 +10,8 @@ import type { JobStore } from '../jobs/job-store';
 import type { StoredJob } from '../jobs/stored-job';
 import { SYNC_MODES } from '../modes/mode-policy';
 import { countUploaded } from '../../telemetry/metrics';
-import { type BatchHashes, batchBlobKey, stagedKeyRef, writeBatch } from './staging';
+import { type BatchHashes, batchBlobKey, readBatch, stagedKeyRef, writeBatch } from './staging';
+import { type BatchKeys, type KeyCheck, UploadKeyIndex } from './upload-key-index';
 
 /** A key as stage-keys records it: the key, its digest (decision 0035) and its content hash. */
 type StagedKey = { key: string; keyHash: string; hash: string };
@@ -20,7 +21,15 @@ export interface BatchStagingDeps {
   blobs: BlobStore;
   jobs: JobStore;
   now: () => number;
+  /** Where duplicates are found; by default the one index of this process. */
+  keyIndex?: UploadKeyIndex;
 }
+
+/**
+ * The process's upload key index: one per process, whatever number of services it composes
+ * (it is a cache checked against Neo4j on every use, so sharing it is always safe).
+ */
+const processKeyIndex = new UploadKeyIndex();
 
 /**
  * Stages one validated batch of a job (an upload request, or the bulk file at finalize): in one
@@ -65,6 +74,7 @@ export async function stageBatch(
     throw err;
   }
   if (staged.added === undefined) await deps.blobs.deletePrefix(blobKey).catch(() => undefined);
+  else keyIndexOf(deps).recorded(ref.jobId, { seq: staged.job.batchSeq, ...keys });
   // Counted once the transaction commits.
   countStaged(staged.added);
   return staged.job;
@@ -107,7 +117,11 @@ async function recordBatch(
       return { job: locked, added: undefined };
     }
     const seq = locked.batchSeq + 1;
-    const added = await addKeys(tx, { jobId: ref.jobId, seq }, keys, !opts.ignoreDuplicates);
+    const check = await keyIndexOf(deps).check(ref.jobId, locked.batchSeq, keys, (after) =>
+      recordedKeys(deps, tx, ref.jobId, after),
+    );
+    if (!opts.ignoreDuplicates) refuseKnown(keys, check);
+    const added = addedBy(keys, check);
     checkEntityCap(locked, added.entities);
     const job = await deps.jobs.addBatch(tx, {
       ...ref,
@@ -188,50 +202,61 @@ async function isRetry(
   );
 }
 
-/**
- * Records the batch's keys in one statement (sync/stage-keys); how many of each kind are new to
- * the job. With `refuseKnown`, a key an earlier batch uploaded is refused (400 naming the first
- * such key, entities first, in upload order), and the transaction rolls back what it recorded.
- */
-async function addKeys(
-  tx: Tx,
-  at: { jobId: string; seq: number },
-  keys: ReturnType<typeof stagedKeys>,
-  refuseKnown: boolean,
-): Promise<{ entities: number; relationships: number; mapped: number }> {
-  const rows = [
-    ...keys.entities.map((k, i) => ({ ...k, i, kind: 'e', group: 'e' })),
-    ...keys.relationships.map((k, i) => ({
-      ...k,
-      i,
-      kind: 'r',
-      group: keys.isMapped(i) ? 'm' : 'r',
-    })),
-  ];
-  if (rows.length === 0) return { entities: 0, relationships: 0, mapped: 0 };
-  const [row] = await tx.run<{
-    entities: number;
-    relationships: number;
-    mapped: number;
-    known: KnownKey[];
-  }>('sync/stage-keys', { ...at, keys: rows });
-  if (row === undefined) throw new Error('sync/stage-keys returned no row');
-  if (refuseKnown && row.known.length > 0) throw duplicateKey(keys, row.known);
-  return { entities: row.entities, relationships: row.relationships, mapped: row.mapped };
+function keyIndexOf(deps: BatchStagingDeps): UploadKeyIndex {
+  return deps.keyIndex ?? processKeyIndex;
 }
 
-/** A key of the batch that an earlier batch of the job uploaded (its index in its list). */
-type KnownKey = { kind: 'e' | 'r'; i: number };
+/**
+ * The keys of the job's recorded batches after `afterSeq`, in order, read back from staging: what
+ * the key index of this process has not seen (batches taken by another process, or before a
+ * restart). Runs under the job's lock, so no batch is recorded meanwhile.
+ */
+async function recordedKeys(
+  deps: BatchStagingDeps,
+  tx: Tx,
+  jobId: string,
+  afterSeq: number,
+): Promise<BatchKeys[]> {
+  const batches = await tx.run<{ seq: number; blobKey: string }>('sync/list-batches', { jobId });
+  const out: BatchKeys[] = [];
+  for (const b of batches.filter((x) => x.seq > afterSeq)) {
+    const batch = await readBatch(deps.blobs, b.blobKey);
+    out.push({
+      seq: b.seq,
+      entities: batch.entities.map(stagedKeyRef),
+      relationships: batch.relationships.map(stagedKeyRef),
+    });
+  }
+  return out;
+}
 
-function duplicateKey(keys: ReturnType<typeof stagedKeys>, known: KnownKey[]): ValidationError {
-  const first = (kind: 'e' | 'r') =>
-    Math.min(...known.filter((k) => k.kind === kind).map((k) => k.i));
-  const e = first('e');
-  const [list, what, index] = Number.isFinite(e)
-    ? (['entities', 'an entity', e] as const)
-    : (['relationships', 'a relationship', first('r')] as const);
+/** How many keys of each kind the batch adds to the job (mapped relationships apart). */
+function addedBy(keys: ReturnType<typeof stagedKeys>, check: KeyCheck): Added {
+  const added: Added = { entities: 0, relationships: 0, mapped: 0 };
+  check.newEntities.forEach((isNew) => {
+    if (isNew) added.entities++;
+  });
+  check.newRelationships.forEach((isNew, i) => {
+    if (isNew && keys.isMapped(i)) added.mapped++;
+    else if (isNew) added.relationships++;
+  });
+  return added;
+}
+
+/**
+ * Refuses a batch holding a key that an earlier batch of the job uploaded: a 400 naming the
+ * first such key, entities first, in upload order.
+ */
+function refuseKnown(keys: ReturnType<typeof stagedKeys>, check: KeyCheck): void {
+  const [list, what, index] =
+    check.knownEntities.length > 0
+      ? (['entities', 'an entity', check.knownEntities[0]!] as const)
+      : check.knownRelationships.length > 0
+        ? (['relationships', 'a relationship', check.knownRelationships[0]!] as const)
+        : [];
+  if (list === undefined) return;
   const key = (list === 'entities' ? keys.entities : keys.relationships)[index]?.key ?? '';
-  return new ValidationError(
+  throw new ValidationError(
     `/${list}/${index}/_key '${key}' is a duplicate: ${what} with this _key was already uploaded in this job`,
   );
 }

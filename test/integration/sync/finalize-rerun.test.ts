@@ -6,6 +6,7 @@ import { freshAccount, startTestApi, testGraph, testSync, uploadJson } from '../
 import { forEachBlobStore } from '../../helpers/blob-stores';
 import { changeParams } from '../../../src/model/change-record';
 import { localFinalizeOwner } from '../../../src/sync/finalize/finalize-owner';
+import { stageJobKeys } from '../../../src/sync/staging/staged-keys';
 
 /**
  * A finalization that runs again after its worker died must report what the earlier run already
@@ -35,8 +36,10 @@ forEachBlobStore('finalize re-run after an interrupted run (real Neo4j)', () => 
     assert.equal((await sync.finalizer.run(first)).numEntitiesCreated, 2);
 
     const second = await runJob(['keep']);
-    // The interrupted run: it had started (finalizeRuns 1) and soft deleted 'gone'.
+    // The interrupted run: it had started (finalizeRuns 1), staged the job's keys and soft
+    // deleted 'gone'.
     await sync.jobs.update(second, { finalizeRuns: 1 });
+    await stageJobKeys({ graph, blobs: sync.blobs, chunkSize: 1000 }, await sync.jobs.get(second));
     const now = Date.now();
     const [deleted] = await graph.write<{ deleted: number }>('sync/soft-delete-absent-entities', {
       accountId: a.accountId,
