@@ -1,4 +1,4 @@
-// Benchmark floor (scripts/bench-ingest.ts): removes the floor's nodes and relationships
+// Benchmark floor (scripts/bench-ingest/create-floor.ts): removes the floor's nodes and relationships
 // (auto-commit: CALL IN TRANSACTIONS).
 // params: none
 // returns: nothing
