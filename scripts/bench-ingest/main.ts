@@ -4,8 +4,11 @@
  * Generates a deterministic graph of N entities (20 types, ~10 properties) and 2N relationships,
  * pushes it through the real API (a child process) in batches, and times three DIFF jobs on one
  * scope: the first (everything created), an unchanged re-run, and a 10% change. Then, against the
- * same Neo4j, times a bare `UNWIND ... CREATE` of the same rows as the floor. Prints a table with
- * the targets; exits 1 when a job's counters are not exactly the expected ones.
+ * same Neo4j, times three floors (floors.ts): create, scan and change. Prints the table of issue
+ * 26's targets, as ratios to the floors (report.ts), writes them as JSON with --json FILE, and
+ * exits 1 when a job's counters are not exactly the expected ones. --peer also times
+ * `j1-integration neo4j push` of the same graph (peer.ts); --sdk-shape uploads as the JupiterOne
+ * SDK does; --s3 keeps the service's blobs in a local S3Mock.
  *
  * By default it runs in queue mode (REDIS_URL, default redis://127.0.0.1:6379, with a unique queue
  * prefix and a `graphsync worker` child), so the API's and the worker's peak RSS are separate;
@@ -13,6 +16,7 @@
  * directory unless NEO4J_URI is set.
  *
  *   npm run bench:ingest -- --entities 5000 --batch 1000 --concurrency 4 [--local] [--source]
+ *                           [--json FILE] [--sdk-shape] [--peer] [--s3]
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,12 +26,16 @@ import { Graph } from '../../src/graph/graph';
 import { type LocalNeo4j, startLocalNeo4j } from '../../tools/neo4j-local';
 import { testCypherRoots } from '../../test/helpers/cypher-roots';
 import { checkCounters } from './counters';
-import { runCreateFloor } from './create-floor';
+import { runFloors } from './floors';
 import { changed } from './graph-data';
+import { writeJson } from './json-file';
 import { ENV, type Options, parseOptions } from './options';
+import { runPeerComparison } from './peer';
 import { printReport } from './report';
+import { type Results } from './results';
 import { runDiff } from './runs';
-import { startService } from './service';
+import { s3BlobStore } from './s3';
+import { type Service, startService } from './service';
 import { progress } from './util';
 
 async function neo4jUri(opts: Options, work: string): Promise<[string, LocalNeo4j | undefined]> {
@@ -55,41 +63,67 @@ function connect(uri: string): Graph {
   );
 }
 
+/** The three runs of one scope, then the floors against the same Neo4j. */
+async function measure(
+  opts: Options,
+  graph: Graph,
+  service: Service,
+  uri: string,
+  work: string,
+): Promise<Results> {
+  const { client, tick } = service;
+  progress(`Run 1/3: first DIFF (everything new)...`);
+  const first = await runDiff(client, opts, 'first DIFF', () => 0, tick);
+  progress(`Run 2/3: unchanged re-run...`);
+  const same = await runDiff(client, opts, 'unchanged', () => 0, tick);
+  progress(`Run 3/3: 10% changed...`);
+  const change = await runDiff(client, opts, '10% change', (i) => (changed(i) ? 1 : 0), tick);
+  tick();
+  const floors = await runFloors(graph, opts, service.accountId);
+  const runs = { first, same, change };
+  const peer = opts.peer
+    ? await runPeerComparison(opts, graph, service, first, uri, work)
+    : undefined;
+  tick();
+  const failures = checkCounters(opts, runs);
+  if (failures.length > 0) {
+    process.stderr.write(`COUNTER MISMATCH:\n${failures.map((f) => `  ${f}`).join('\n')}\n`);
+  }
+  return {
+    opts,
+    runs,
+    floors,
+    apiPeakMb: service.api.peakRssKb / 1024,
+    workerPeakMb: service.worker === undefined ? undefined : service.worker.peakRssKb / 1024,
+    peer,
+    countersExact: failures.length === 0,
+  };
+}
+
 async function bench(opts: Options, uri: string, work: string): Promise<void> {
   const n = opts.entities;
   const redisUrl = opts.local ? undefined : (ENV.REDIS_URL ?? 'redis://127.0.0.1:6379');
   progress(
-    `bench:ingest: ${n} entities, ${2 * n} relationships, batches of ${opts.batch}, ` +
-      `${opts.concurrency} concurrent uploads, finalize chunks of ${opts.chunk}, ` +
+    `bench:ingest: ${n} entities, ${2 * n} relationships, batches of ${opts.batch}` +
+      `${opts.gzip ? ' (gzip)' : ''}, ${opts.concurrency} concurrent uploads, finalize chunks of ${opts.chunk}, ` +
       `${redisUrl === undefined ? 'local mode (finalize in the API)' : 'queue mode (API + 1 worker)'}`,
   );
   const graph = connect(uri);
-  const service = await startService(opts, uri, work, redisUrl).catch(async (err: unknown) => {
-    await graph.close();
-    throw err;
-  });
+  const stopBlobs: Array<() => Promise<void>> = [];
   try {
-    const { client, tick } = service;
-    progress(`Run 1/3: first DIFF (everything new)...`);
-    const first = await runDiff(client, opts, 'first DIFF', () => 0, tick);
-    progress(`Run 2/3: unchanged re-run...`);
-    const same = await runDiff(client, opts, 'unchanged', () => 0, tick);
-    progress(`Run 3/3: 10% changed...`);
-    const change = await runDiff(client, opts, '10% change', (i) => (changed(i) ? 1 : 0), tick);
-    tick();
-
-    progress('Floor: bare UNWIND ... CREATE of the same rows...');
-    const floorMs = await runCreateFloor(graph, opts, service.accountId);
-
-    const runs = { first, same, change };
-    printReport(opts, { ...runs, floorMs, api: service.api, worker: service.worker });
-    const failures = checkCounters(opts, runs);
-    if (failures.length > 0) {
-      process.stdout.write(`\nCOUNTER MISMATCH:\n${failures.map((f) => `  ${f}`).join('\n')}\n`);
-      process.exitCode = 1;
+    const blobEnv = opts.s3 ? await s3BlobStore(stopBlobs) : {};
+    const service = await startService(opts, uri, work, redisUrl, blobEnv);
+    try {
+      const results = await measure(opts, graph, service, uri, work);
+      printReport(results);
+      if (opts.json !== undefined) writeJson(opts.json, results);
+      // Wrong counters are a wrong result, whatever the timings: the bench fails.
+      if (!results.countersExact) process.exitCode = 1;
+    } finally {
+      await service.stop();
     }
   } finally {
-    await service.stop();
+    for (const stop of stopBlobs) await stop().catch(() => undefined);
     await graph.close();
   }
 }

@@ -20,11 +20,30 @@ export interface Options {
   pagecache: string;
   /** Each entity carries its source record as SDK-form `_rawData` (stored as versions). */
   rawData: boolean;
+  /** Upload bodies gzip-compressed (Content-Encoding: gzip). */
+  gzip: boolean;
+  /** Where the figures go as JSON (--json FILE), if anywhere. */
+  json: string | undefined;
+  /** Also time `j1-integration neo4j push` (--peer), at peerEntities, for at most peerBudgetMin. */
+  peer: boolean;
+  peerEntities: number;
+  peerBudgetMin: number;
+  /** Run the service with the S3 blob store against a local S3Mock (--s3). */
+  s3: boolean;
 }
+
+/** The JupiterOne SDK's upload shape: 250 objects per request, 6 in flight, gzip on. */
+export const SDK_SHAPE = { batch: 250, concurrency: 6, gzip: true } as const;
 
 const HELP =
   'npm run bench:ingest -- [--entities N] [--batch 1000] [--concurrency 4] [--chunk 5000]\n' +
-  '                        [--seed 42] [--local] [--source] [--raw-data]\n' +
+  '                        [--seed 42] [--local] [--source] [--raw-data] [--json FILE]\n' +
+  '                        [--sdk-shape] [--gzip] [--peer [--peer-entities 10000]\n' +
+  '                        [--peer-budget 8]] [--s3]\n' +
+  '--sdk-shape: upload as the JupiterOne SDK does (250 objects per request, 6 in flight, gzip).\n' +
+  '--peer: also time `j1-integration neo4j push` of the same graph at N = --peer-entities\n' +
+  '(default: 10000, or --entities when smaller) against the same Neo4j, giving up after\n' +
+  '--peer-budget minutes.\n' +
   'Env: NEO4J_URI (else a local Neo4j is started), REDIS_URL (queue mode; default\n' +
   'redis://127.0.0.1:6379), BENCH_NEO4J_HEAP (2g), BENCH_NEO4J_PAGECACHE (1g).\n';
 
@@ -40,6 +59,12 @@ function defaults(): Options {
     heap: ENV.BENCH_NEO4J_HEAP ?? '2g',
     pagecache: ENV.BENCH_NEO4J_PAGECACHE ?? '1g',
     rawData: ENV.BENCH_RAW_DATA === '1',
+    gzip: false,
+    json: undefined,
+    peer: false,
+    peerEntities: 10_000,
+    peerBudgetMin: 8,
+    s3: false,
   };
 }
 
@@ -56,6 +81,13 @@ export function parseOptions(argv: readonly string[]): Options {
       local: { type: 'boolean' },
       source: { type: 'boolean' },
       'raw-data': { type: 'boolean' },
+      json: { type: 'string' },
+      'sdk-shape': { type: 'boolean' },
+      gzip: { type: 'boolean' },
+      peer: { type: 'boolean' },
+      'peer-entities': { type: 'string' },
+      'peer-budget': { type: 'string' },
+      s3: { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
@@ -63,6 +95,8 @@ export function parseOptions(argv: readonly string[]): Options {
     process.stdout.write(HELP);
     process.exit(0);
   }
+  // The SDK's shape first, so that an explicit --batch or --concurrency still wins.
+  if (values['sdk-shape'] === true) Object.assign(o, SDK_SHAPE);
   o.entities = num(values.entities, o.entities);
   o.batch = num(values.batch, o.batch);
   o.concurrency = num(values.concurrency, o.concurrency);
@@ -71,6 +105,13 @@ export function parseOptions(argv: readonly string[]): Options {
   if (values.local === true) o.local = true;
   if (values.source === true) o.source = true;
   if (values['raw-data'] === true) o.rawData = true;
+  if (values.gzip === true) o.gzip = true;
+  o.json = values.json;
+  o.peer = values.peer === true;
+  // The peer is timed at 10k (issue 26), or at the run's N when that is smaller.
+  o.peerEntities = num(values['peer-entities'], Math.min(o.peerEntities, o.entities));
+  o.peerBudgetMin = num(values['peer-budget'], o.peerBudgetMin);
+  o.s3 = values.s3 === true;
   if (o.entities < 10) throw new Error('--entities must be at least 10');
   return o;
 }

@@ -61,7 +61,7 @@ async function upload(
   const inFlight = async (): Promise<void> => {
     while (next < bodies.length) {
       const body = bodies[next++]!();
-      await client.call('POST', `${jobPath}/upload`, body);
+      await client.call('POST', `${jobPath}/upload`, body, opts.gzip);
       done++;
       tick();
       const now = performance.now();
@@ -107,11 +107,12 @@ export async function runDiff(
   label: string,
   variantOf: (index: number) => Variant,
   tick: () => void,
+  scope = BENCH_SCOPE,
 ): Promise<RunResult> {
   const n = opts.entities;
   const { job } = await client.call<JobBody>('POST', '/persister/synchronization/jobs', {
     source: 'api',
-    scope: BENCH_SCOPE,
+    scope,
     syncMode: 'DIFF',
   });
   const jobPath = `/persister/synchronization/jobs/${job.id}`;
