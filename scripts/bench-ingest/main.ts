@@ -30,7 +30,7 @@ import { runFloors } from './floors';
 import { changed } from './graph-data';
 import { writeJson } from './json-file';
 import { ENV, type Options, parseOptions } from './options';
-import { runPeerComparison } from './peer';
+import { ourEndToEnd, runPeer } from './peer';
 import { printReport } from './report';
 import { type Results } from './results';
 import { runDiff } from './runs';
@@ -72,6 +72,7 @@ async function measure(
   work: string,
 ): Promise<Results> {
   const { client, tick } = service;
+  const peerTiming = opts.peer ? await runPeer(opts, graph, uri, work) : undefined;
   progress(`Run 1/3: first DIFF (everything new)...`);
   const first = await runDiff(client, opts, 'first DIFF', () => 0, tick);
   progress(`Run 2/3: unchanged re-run...`);
@@ -81,9 +82,8 @@ async function measure(
   tick();
   const floors = await runFloors(graph, opts, service.accountId);
   const runs = { first, same, change };
-  const peer = opts.peer
-    ? await runPeerComparison(opts, graph, service, first, uri, work)
-    : undefined;
+  const peer =
+    peerTiming === undefined ? undefined : await ourEndToEnd(opts, service, first, peerTiming);
   tick();
   const failures = checkCounters(opts, runs);
   if (failures.length > 0) {

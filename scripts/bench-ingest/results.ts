@@ -10,6 +10,8 @@ export interface PeerResult {
   /** Undefined when the peer did not finish within its budget. */
   peerMs: number | undefined;
   budgetMs: number;
+  /** 'finished', 'over budget', or how it failed. */
+  outcome: string;
   /** Our upload + finalize of a first DIFF of the same graph. */
   ourEndToEndMs: number;
 }
