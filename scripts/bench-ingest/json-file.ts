@@ -31,7 +31,7 @@ export function jsonOf(r: Results): Record<string, unknown> {
     },
     runs: { first: run(r.runs.first), unchanged: run(r.runs.same), change10: run(r.runs.change) },
     peakRssMB: { api: mb(r.apiPeakMb), worker: mb(r.workerPeakMb) },
-    countersExact: r.countersExact,
+    countersExact: r.counterFailures.length === 0,
     // With --peer: null peerSeconds means the peer did not finish within its budget.
     ...(r.peer === undefined
       ? {}

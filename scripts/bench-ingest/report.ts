@@ -141,7 +141,9 @@ export function printReport(r: Results): void {
     '',
     ...table(rows(r)),
     '',
-    `Counters: ${r.countersExact ? 'exact in every job' : 'NOT exact (see below)'}`,
+    ...(r.counterFailures.length === 0
+      ? ['Counters: exact in every job']
+      : ['COUNTER MISMATCH:', ...r.counterFailures.map((f) => `  ${f}`)]),
     '',
   ];
   process.stdout.write(`${out.join('\n')}\n`);

@@ -24,7 +24,8 @@ export interface Results {
   /** Undefined in local mode (no worker). */
   workerPeakMb: number | undefined;
   peer: PeerResult | undefined;
-  countersExact: boolean;
+  /** One line per job counter that is not the expected one: empty when all are exact. */
+  counterFailures: string[];
 }
 
 export const endToEndMs = (run: RunResult): number => run.uploadMs + run.finalizeMs;
