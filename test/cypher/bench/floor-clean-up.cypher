@@ -1,5 +1,5 @@
-// Benchmark floor (scripts/bench-ingest.ts): removes the floor's nodes and relationships
-// (auto-commit: CALL IN TRANSACTIONS).
+// Benchmark floors (scripts/bench-ingest/floors.ts): removes the create floor's copy, nodes and
+// relationships, after the change floor wrote to it (auto-commit: CALL IN TRANSACTIONS).
 // params: none
 // returns: nothing
 MATCH (n:_BenchFloor)

@@ -1,4 +1,4 @@
-// Benchmark floor (scripts/bench-ingest.ts): the bare minimum write of one chunk of entity rows,
+// Benchmark floor (scripts/bench-ingest/create-floor.ts): the bare minimum write of one chunk of entity rows,
 // to compare finalize against. No classification, no labels per class, no constraint checks.
 // params: $rows
 // returns: created

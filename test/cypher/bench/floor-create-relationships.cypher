@@ -1,4 +1,4 @@
-// Benchmark floor (scripts/bench-ingest.ts): the bare minimum write of one chunk of relationship
+// Benchmark floor (scripts/bench-ingest/create-floor.ts): the bare minimum write of one chunk of relationship
 // rows between floor nodes, ends found by an indexed _key.
 // params: $rows
 // returns: created

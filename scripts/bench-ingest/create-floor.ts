@@ -1,0 +1,123 @@
+/**
+ * The create floor: the same rows as the first DIFF written by bare `UNWIND ... CREATE`
+ * statements (test/cypher/bench/floor-*.cypher), same chunk size, onto nodes of their own label.
+ */
+import { randomUUID } from 'node:crypto';
+import { type Graph } from '../../src/graph/graph';
+import { entityHash, relationshipHash } from '../../src/sync/finalize/content-hash';
+import { entity, type Json, relationship } from './graph-data';
+import { type Options } from './options';
+import { progress, range, secs } from './util';
+
+interface Stamp {
+  now: number;
+  jobId: string;
+  accountId: string;
+}
+
+function nodeRow(opts: Options, i: number, s: Stamp): Json {
+  const { _key, _type, _class, ...properties } = entity(opts.seed, i, 0);
+  return {
+    ...properties,
+    _source: 'api',
+    _beginOn: s.now,
+    _deleted: false,
+    _lastSyncJobId: s.jobId,
+    _lastSyncOp: 'created',
+    _accountId: s.accountId,
+    _scope: 'bench-floor',
+    _key,
+    _type,
+    _class,
+    _id: randomUUID(),
+    _createdOn: s.now,
+    _version: 1,
+    _hash: entityHash({ type: _type as string, classes: _class as string[], properties }),
+  };
+}
+
+function relationshipRow(opts: Options, j: number, s: Stamp): Json {
+  const r = relationship(opts.seed, opts.entities, j, 0);
+  const { _key, _type, _class, _fromEntityKey, _toEntityKey, ...properties } = r;
+  const hash = relationshipHash({
+    type: _type as string,
+    class: _class as string,
+    fromKey: _fromEntityKey as string,
+    toKey: _toEntityKey as string,
+    properties,
+  });
+  return {
+    fromKey: _fromEntityKey,
+    toKey: _toEntityKey,
+    props: {
+      ...properties,
+      _source: 'api',
+      _beginOn: s.now,
+      _deleted: false,
+      _lastSyncJobId: s.jobId,
+      _lastSyncOp: 'created',
+      _type,
+      _class,
+      _endOn: null,
+      _hash: hash,
+      _fromEntityKey,
+      _toEntityKey,
+      _accountId: s.accountId,
+      _scope: 'bench-floor',
+      _key,
+      _id: randomUUID(),
+      _createdOn: s.now,
+      _version: 1,
+    },
+  };
+}
+
+/**
+ * Writes `total` rows in chunks with one statement; returns the time spent in the writes (not in
+ * building the rows) and what the statements returned.
+ */
+export async function writeChunks<T extends object>(
+  graph: Graph,
+  statement: string,
+  total: number,
+  chunk: number,
+  row: (index: number) => Json,
+): Promise<{ ms: number; returned: T[] }> {
+  let ms = 0;
+  const returned: T[] = [];
+  for (let start = 0; start < total; start += chunk) {
+    const rows = range(start, Math.min(total, start + chunk)).map(row);
+    const t0 = performance.now();
+    returned.push(...(await graph.write<T>(statement, { rows })));
+    ms += performance.now() - t0;
+  }
+  return { ms, returned };
+}
+
+/**
+ * Writes the copy (nodes labelled _BenchFloor, which the change floor then changes); the caller
+ * creates the index first and removes the copy afterwards (floors.ts).
+ */
+export async function runCreateFloor(
+  graph: Graph,
+  opts: Options,
+  accountId: string,
+): Promise<number> {
+  const n = opts.entities;
+  const stamp: Stamp = { now: Date.now(), jobId: randomUUID(), accountId };
+  const nodes = await writeChunks(graph, 'bench/floor-create-nodes', n, opts.chunk, (i) =>
+    nodeRow(opts, i, stamp),
+  );
+  let writeMs = nodes.ms;
+  progress(`  create floor: ${n} nodes in ${secs(writeMs)}`);
+  const rels = await writeChunks(
+    graph,
+    'bench/floor-create-relationships',
+    2 * n,
+    opts.chunk,
+    (j) => relationshipRow(opts, j, stamp),
+  );
+  writeMs += rels.ms;
+  progress(`  create floor: ${n} nodes and ${2 * n} relationships in ${secs(writeMs)}`);
+  return writeMs;
+}
