@@ -21,14 +21,7 @@ const STATEMENT = 'graphsync_neo4j_statement_duration_seconds_count';
 const RULES = 'graphsync_rule_evaluation_duration_seconds_count';
 const DELIVERIES = 'graphsync_outbound_deliveries_total';
 /** A job without a bulk file has no `bulk-file` phase. */
-const PHASES = [
-  'stage-keys',
-  'entities',
-  'delete-entities',
-  'relationships',
-  'delete-relationships',
-  'finish',
-];
+const PHASES = ['entities', 'delete-entities', 'relationships', 'delete-relationships', 'finish'];
 
 describe('metrics: the API and a worker scraped around real work (queue mode)', function () {
   this.timeout(120_000);
@@ -174,6 +167,9 @@ describe('metrics: the API and a worker scraped around real work (queue mode)', 
       assert.equal(api(PHASE, { phase }), 0, phase);
     }
     assert.equal(wrk(PHASE, { phase: 'bulk-file' }), 0, 'a job without a bulk file has none');
+    // Its scope held nothing: nothing to delete, so its keys are not staged (decision 0050).
+    assert.equal(wrk(PHASE, { phase: 'stage-keys' }), 0, 'a first DIFF of a scope stages no keys');
+    assert.equal(wrk(STATEMENT, { statement: 'sync/stage-keys' }), 0);
     // Queue depths read from Redis at the scrape; no stalled job; Node's process metrics.
     for (const state of ['waiting', 'active', 'delayed', 'failed']) {
       assert.equal(sampleValue(worker1, 'graphsync_queue_jobs', { queue: 'finalize', state }), 0);

@@ -27,11 +27,10 @@ import { Watched } from '../helpers/processes';
 const JOBS = '/persister/synchronization/jobs';
 const KIND = { server: 2, client: 3, producer: 4, consumer: 5 } as const;
 /**
- * The job has no bulk file, so no `finalize.bulk-file` span. `stage-keys` (decision 0050) is
- * timed like a phase, though the job's progress does not show it.
+ * The job has no bulk file, so no `finalize.bulk-file` span; its scope held nothing, so no
+ * `finalize.stage-keys` either (decision 0050).
  */
 const PHASES = [
-  'finalize.stage-keys',
   'finalize.entities',
   'finalize.delete-entities',
   'finalize.relationships',

@@ -29,6 +29,9 @@ export async function softDeleteAbsent(
   what: DeleteStep,
   rerun: boolean,
 ): Promise<number> {
+  // The scope held nothing before this job (and a re-run finds it not new): all it holds now is
+  // what the job uploaded, and its keys were not staged (finalize-staging.ts).
+  if (ctx.newScope && what !== 'cross-scope') return 0;
   const params = {
     accountId: ctx.accountId,
     scope,

@@ -62,11 +62,11 @@ export class FinalizePreviewer {
   constructor(private readonly deps: FinalizePreviewDeps) {}
 
   /** `job`: awaiting uploads (the caller checked), with the finalize body's partial types. */
-  async preview(awaiting: StoredJob): Promise<FinalizePreview> {
-    refuseUnsupported(awaiting, this.deps.chunkSize);
-    // The keys the delete counts and ignoreDuplicates read (decision 0050); later uploads are
-    // staged by the next preview or the finalize.
-    const job = await stageJobKeys(this.deps, awaiting);
+  async preview(job: StoredJob): Promise<FinalizePreview> {
+    refuseUnsupported(job, this.deps.chunkSize);
+    // The keys the delete counts and ignoreDuplicates read, where an upload left them unstaged
+    // (decision 0050).
+    await stageJobKeys(this.deps, job);
     const scope = effectiveScope(job);
     const book = new PreviewBook();
     const ctx = await this.context(job, scope, book);

@@ -13,7 +13,7 @@ import { inPhase } from './phase-telemetry';
  * What a finalization run stages before its guard and its apply steps: the bulk file (if any,
  * phase `bulk-file`; a resumed run staged it already), then the job's keys, which uploads do not
  * stage in Neo4j (decision 0050): the delete guard, the deletes and ignoreDuplicates' "last one
- * wins" read them, written through `fenced`, the run's fenced graph (the bulk file is staged
+ * wins" read them (not for a new scope: nothing to delete), written through `fenced`, the run's fenced graph (the bulk file is staged
  * under the job's lock, checking the run itself). Returns the job as staging left it.
  */
 export async function stageForRun(
@@ -25,14 +25,27 @@ export async function stageForRun(
     now?: () => number;
   },
   claimed: StoredJob,
-  at: { fenced: GraphAccess; ref: JobRef; run: number; checkpoint: Checkpoint | undefined },
-): Promise<StoredJob> {
+  at: {
+    fenced: GraphAccess;
+    ref: JobRef;
+    run: number;
+    checkpoint: Checkpoint | undefined;
+    /** Whether the job's scope holds no entity yet (looked up once the bulk file is staged). */
+    isNewScope: (job: StoredJob) => Promise<boolean>;
+  },
+): Promise<{ job: StoredJob; newScope: boolean }> {
   let job = claimed;
   if (job.bulkFileKey !== undefined) {
     if (at.checkpoint === undefined) await Progress.enterBulkFile(at.fenced, at.ref, job);
     job = await inPhase('bulk-file', () => stageBulkFile({ ...deps, run: at.run }, job));
   }
-  return timeFinalizePhase('stage-keys', () =>
+  const newScope = await at.isNewScope(job);
+  // A scope that holds nothing has nothing to delete: its delete steps do nothing (delete-absent),
+  // so only repeated keys need the staged ones. A run that resumes after this one wrote finds
+  // the scope not new, and stages them then.
+  if (newScope && !job.crossBatchDuplicates) return { job, newScope };
+  await timeFinalizePhase('stage-keys', () =>
     stageJobKeys({ graph: at.fenced, blobs: deps.blobs, chunkSize: deps.chunkSize }, job),
   );
+  return { job, newScope };
 }

@@ -134,11 +134,17 @@ export class Finalizer {
         'finalization resumed from its checkpoint',
       );
     }
-    const job = await stageForRun(this.deps, claimed, { fenced: graph, ref, run, checkpoint });
+    const { job, newScope } = await stageForRun(this.deps, claimed, {
+      ...{ fenced: graph, ref, run, checkpoint },
+      isNewScope: async (j) =>
+        SYNC_MODES[j.syncMode].fastNewScope &&
+        scope !== null &&
+        !(await this.scopeHasEntities(j.accountId, scope)),
+    });
     const stopped = await this.deps.guard?.check(job, { run, scope, resumed: !!checkpoint });
     if (stopped !== undefined) return stopped;
     const plan = planFinalization({ job, scope, deleted: checkpoint?.deleted ?? {} });
-    const ctx = await this.context(job, { graph, scope, checkpoint, plan });
+    const ctx = await this.context(job, { graph, scope, checkpoint, plan, newScope });
     const progress = new Progress(graph, ref, ctx, checkpoint, plan);
     // A re-run (the worker of an earlier run died or stalled) recounts deletes it cannot skip.
     await inPhases(plan.steps, (step) => this.runStep(step, { ctx, progress, rerun: run > 1 }));
@@ -161,6 +167,7 @@ export class Finalizer {
       scope: string | null;
       checkpoint: Checkpoint | undefined;
       plan: FinalizePlan;
+      newScope: boolean;
     },
   ): Promise<ApplyContext> {
     const { graph, scope, checkpoint, plan } = run;
@@ -176,10 +183,7 @@ export class Finalizer {
       tally: Tally.restore(checkpoint?.tally, checkpoint?.errors),
       rawData: this.deps.rawData.on(graph),
       catalog: this.catalog.recorder(job.accountId),
-      newScope:
-        plan.lookUpNewScope &&
-        scope !== null &&
-        !(await this.scopeHasEntities(job.accountId, scope)),
+      newScope: run.newScope,
       placeholders:
         plan.lookUpPlaceholders && (await this.scopeHasEntities(job.accountId, PLACEHOLDER_SCOPE)),
     };

@@ -17,8 +17,6 @@ import { isFinalizePhase, percentOf, type PhaseProgress, readPhases } from './jo
  */
 export interface StoredJob extends SyncJob {
   batchSeq: number;
-  /** The job's keys are staged as `:_SyncStagedKey` up to this batch (decision 0050). */
-  keysStagedSeq?: number;
   crossBatchDuplicates: boolean;
   /** How many finalization runs of this job have started: the current run's fencing token. */
   finalizeRuns: number;
@@ -58,7 +56,6 @@ export function toJob(node: JobNode): StoredJob {
     ignoreDuplicates: node.ignoreDuplicates === true,
     ...(Object.fromEntries(JOB_COUNTERS.map((c) => [c, Number(node[c] ?? 0)])) as JobCounters),
     batchSeq: Number(node.batchSeq ?? 0),
-    keysStagedSeq: Number(node.keysStagedSeq ?? 0),
     crossBatchDuplicates: node.crossBatchDuplicates === true,
     finalizeRuns: Number(node.finalizeRuns ?? 0),
   };
@@ -132,7 +129,6 @@ function bulkFileOf(node: JobNode): BulkFileInfo {
 export function publicJob(job: StoredJob): SyncJob {
   const rest: Partial<StoredJob> = { ...job };
   delete rest.batchSeq;
-  delete rest.keysStagedSeq;
   delete rest.crossBatchDuplicates;
   delete rest.finalizeRuns;
   delete rest.finalizeSeq;

@@ -3,6 +3,7 @@ import type { BlobStore } from '../../blob/blob-store';
 import { ConflictError, ValidationError } from '../../errors/app-error';
 import type { Graph } from '../../graph/graph';
 import { stageBatch } from '../staging/batch-staging';
+import { forgetUploadKeys } from '../staging/upload-keys';
 import { BULK_FILE_CORRELATION_ID } from '../staging/bulk-file';
 import type { FinalizeDispatcher } from '../finalize/finalize-dispatch';
 import type { Logger } from 'pino';
@@ -125,6 +126,7 @@ export class SyncJobService implements SyncJobApi {
       requireAwaitingUploads(await this.deps.jobs.get(ref));
       throw new Error('unreachable: job moved concurrently');
     }
+    forgetUploadKeys(ref.jobId); // no upload comes after (the bulk file is staged by the finalize)
     return this.dispatch(ref, accepted);
   }
 
@@ -173,6 +175,7 @@ export class SyncJobService implements SyncJobApi {
       requireAwaitingUploads(await this.deps.jobs.get(ref));
       throw new Error('unreachable: job moved concurrently');
     }
+    forgetUploadKeys(ref.jobId);
     await this.discardStaging(ref);
     return moved;
   }

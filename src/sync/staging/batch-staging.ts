@@ -10,8 +10,10 @@ import type { JobStore } from '../jobs/job-store';
 import type { StoredJob } from '../jobs/stored-job';
 import { SYNC_MODES } from '../modes/mode-policy';
 import { countUploaded } from '../../telemetry/metrics';
-import { type BatchHashes, batchBlobKey, readBatch, stagedKeyRef, writeBatch } from './staging';
-import { type BatchKeys, type KeyCheck, UploadKeyIndex } from './upload-key-index';
+import { type BatchHashes, batchBlobKey, stagedKeyRef, writeBatch } from './staging';
+import { stageUploadedKeys } from './staged-keys';
+import type { KeyCheck, UploadKeyIndex } from './upload-key-index';
+import { keyIndexOf, recordedKeys, recording } from './upload-keys';
 
 /** A key as stage-keys records it: the key, its digest (decision 0035) and its content hash. */
 type StagedKey = { key: string; keyHash: string; hash: string };
@@ -24,12 +26,6 @@ export interface BatchStagingDeps {
   /** Where duplicates are found; by default the one index of this process. */
   keyIndex?: UploadKeyIndex;
 }
-
-/**
- * The process's upload key index: one per process, whatever number of services it composes
- * (it is a cache checked against Neo4j on every use, so sharing it is always safe).
- */
-const processKeyIndex = new UploadKeyIndex();
 
 /**
  * Stages one validated batch of a job (an upload request, or the bulk file at finalize): in one
@@ -65,6 +61,7 @@ export async function stageBatch(
   const blobKey = batchBlobKey(ref.accountId, ref.jobId, randomUUID());
   await writeBatch(deps.blobs, blobKey, batch, hashesOf(keys));
   let staged: { job: StoredJob; added: Added | undefined };
+  recording.set(blobKey, keys);
   try {
     staged = await recordBatch(deps, ref, { batch, keys, blobKey, contentDigest }, opts);
   } catch (err) {
@@ -72,9 +69,17 @@ export async function stageBatch(
       await deps.blobs.deletePrefix(blobKey).catch(() => undefined);
     }
     throw err;
+  } finally {
+    recording.delete(blobKey);
   }
   if (staged.added === undefined) await deps.blobs.deletePrefix(blobKey).catch(() => undefined);
-  else keyIndexOf(deps).recorded(ref.jobId, { seq: staged.job.batchSeq, ...keys });
+  else {
+    keyIndexOf(deps).recorded(ref.jobId, { seq: staged.job.batchSeq, ...keys });
+    // Outside the lock; a failure leaves the batch for the finalize to stage (decision 0050).
+    await stageUploadedKeys(deps.graph, staged.job, staged.job.batchSeq, keys).catch(
+      () => undefined,
+    );
+  }
   // Counted once the transaction commits.
   countStaged(staged.added);
   return staged.job;
@@ -200,34 +205,6 @@ async function isRetry(
     `JupiterOne-Correlation-Id '${correlationId}' was already used for another batch of sync job '${ref.jobId}' with different content; this batch was not stored. Send new data under a new correlation id`,
     'CORRELATION_ID_REUSED',
   );
-}
-
-function keyIndexOf(deps: BatchStagingDeps): UploadKeyIndex {
-  return deps.keyIndex ?? processKeyIndex;
-}
-
-/**
- * The keys of the job's recorded batches after `afterSeq`, in order, read back from staging: what
- * the key index of this process has not seen (batches taken by another process, or before a
- * restart). Runs under the job's lock, so no batch is recorded meanwhile.
- */
-async function recordedKeys(
-  deps: BatchStagingDeps,
-  tx: Tx,
-  jobId: string,
-  afterSeq: number,
-): Promise<BatchKeys[]> {
-  const batches = await tx.run<{ seq: number; blobKey: string }>('sync/list-batches', { jobId });
-  const out: BatchKeys[] = [];
-  for (const b of batches.filter((x) => x.seq > afterSeq)) {
-    const batch = await readBatch(deps.blobs, b.blobKey);
-    out.push({
-      seq: b.seq,
-      entities: batch.entities.map(stagedKeyRef),
-      relationships: batch.relationships.map(stagedKeyRef),
-    });
-  }
-  return out;
 }
 
 /** How many keys of each kind the batch adds to the job (mapped relationships apart). */

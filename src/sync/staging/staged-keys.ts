@@ -14,24 +14,24 @@ const READ_AHEAD = 4;
 /**
  * Records the keys of every batch the job holds as `:_SyncStagedKey` nodes, which the DIFF
  * delete steps, their counts (delete guard, preview) and ignoreDuplicates' "last one wins" read
- * (decision 0050). Uploads do not write them: an upload finds its duplicates in the process's
- * UploadKeyIndex, so no upload request writes a node per object. Staged here in chunks of
- * `chunkSize` rows, batches read ahead while Neo4j writes; only the batches after the job's
- * `keysStagedSeq` (a resumed run, or a preview before this finalize, staged the others). Each
- * chunk is safe to repeat and to run in any order (sync/stage-keys keeps a key's latest batch).
- * Returns the job with its new mark.
+ * (decision 0050). An upload stages its batch's keys itself, after its transaction committed
+ * and outside the job's lock (stageUploadedKeys); this stages the batches that are not marked
+ * staged (that step failed, or the process stopped first), before the finalize or the preview
+ * reads them. Batches are read ahead, grouped whole into chunks of about `chunkSize` rows, written
+ * one after another; each chunk marks its batches staged in its own transaction, and is
+ * safe to repeat and to run in any order (sync/stage-keys keeps a key's latest batch).
  */
 export async function stageJobKeys(
   deps: { graph: GraphAccess; blobs: BlobStore; chunkSize: number },
   job: StoredJob,
-): Promise<StoredJob> {
-  const from = job.keysStagedSeq ?? 0;
-  if (from >= job.batchSeq || !readsStagedKeys(job)) return job;
+): Promise<void> {
+  if (!readsStagedKeys(job)) return;
   const batches = (
-    await deps.graph.read<{ seq: number; blobKey: string }>('sync/list-batches', {
-      jobId: job.id,
-    })
-  ).filter((b) => b.seq > from && b.seq <= job.batchSeq);
+    await deps.graph.read<{ seq: number; blobKey: string; keysStaged: boolean }>(
+      'sync/list-batches',
+      { jobId: job.id },
+    )
+  ).filter((b) => !b.keysStaged);
   const loading: Array<Promise<KeyRow[]>> = [];
   const load = (i: number) => {
     const b = batches[i];
@@ -41,30 +41,56 @@ export async function stageJobKeys(
     loading[i] = rowsOf;
   };
   for (let i = 0; i < READ_AHEAD; i++) load(i);
+  // One write at a time: in a finalization each write takes the job's lock (the fence), so a
+  // second one in flight would only wait, its transaction's time running.
+  const write = (keys: KeyRow[], seqs: number[]) =>
+    deps.graph.write('sync/stage-keys', { jobId: job.id, keys, seqs });
   let rows: KeyRow[] = [];
+  let seqs: number[] = [];
   for (let i = 0; i < batches.length; i++) {
     load(i + READ_AHEAD);
     rows = rows.concat(await loading[i]!);
+    seqs.push(batches[i]!.seq);
     if (rows.length >= deps.chunkSize) {
-      await deps.graph.write('sync/stage-keys', { jobId: job.id, keys: rows });
+      await write(rows, seqs);
       rows = [];
+      seqs = [];
     }
   }
-  if (rows.length > 0) await deps.graph.write('sync/stage-keys', { jobId: job.id, keys: rows });
-  await deps.graph.write('sync/mark-keys-staged', {
-    accountId: job.accountId,
-    jobId: job.id,
-    seq: job.batchSeq,
-  });
-  return { ...job, keysStagedSeq: job.batchSeq };
+  if (seqs.length > 0) await write(rows, seqs);
 }
+
+/**
+ * An upload's own staging of its batch's keys, once its transaction committed: outside the job's
+ * lock, so uploads of one job do not wait for each other's key writes. A failure here loses
+ * nothing (the batch is recorded, and stays marked unstaged): the finalize stages it.
+ */
+export async function stageUploadedKeys(
+  graph: GraphAccess,
+  job: StoredJob,
+  seq: number,
+  keys: { entities: StagedKeyRow[]; relationships: StagedKeyRow[] },
+): Promise<void> {
+  if (!readsStagedKeys(job)) return;
+  const row = (kind: 'e' | 'r') => (k: StagedKeyRow) => ({ kind, ...k, seq });
+  await graph.write('sync/stage-keys', {
+    jobId: job.id,
+    keys: [...keys.entities.map(row('e')), ...keys.relationships.map(row('r'))],
+    seqs: [seq],
+  });
+}
+
+/** A key with its digest and content hash, as an upload has it. */
+type StagedKeyRow = { key: string; keyHash: string; hash: string };
 
 /**
  * Whether the job's finalization reads its staged keys: to delete what it did not receive (DIFF,
  * CROSS_SCOPE) or to let the last of several uploads of a key win (ignoreDuplicates). The other
  * jobs (PATCH, PUT, OVERRIDE without repeated keys) need none.
  */
-function readsStagedKeys(job: StoredJob): boolean {
+export function readsStagedKeys(
+  job: Pick<StoredJob, 'syncMode' | 'crossBatchDuplicates'>,
+): boolean {
   const { deletesAbsent } = SYNC_MODES[job.syncMode];
   return (
     deletesAbsent.entities || deletesAbsent.relationships !== 'none' || job.crossBatchDuplicates

@@ -37,7 +37,7 @@ export class UploadKeyIndex {
   private readonly jobs = new Map<string, JobKeys>();
   private held = 0;
 
-  constructor(private readonly maxKeys = 8_000_000) {}
+  constructor(private readonly maxKeys = 4_000_000) {}
 
   /**
    * Checks a batch's keys against the job's recorded batches 1..`recordedSeq`, reading the ones
@@ -84,7 +84,12 @@ export class UploadKeyIndex {
     if (job !== undefined && job.seq > recordedSeq) this.forget(jobId);
     job = this.jobs.get(jobId);
     if (job === undefined) {
-      job = { seq: 0, entities: new FingerprintSet(), relationships: new FingerprintSet() };
+      job = {
+        id: jobId,
+        seq: 0,
+        entities: new FingerprintSet(),
+        relationships: new FingerprintSet(),
+      };
       this.jobs.set(jobId, job);
     } else {
       // Most recently used last (Map keeps insertion order).
@@ -94,6 +99,11 @@ export class UploadKeyIndex {
     if (job.seq < recordedSeq) {
       for (const batch of await catchUp(job.seq)) {
         if (batch.seq === job.seq + 1) this.add(job, batch);
+      }
+      // Evicted while it caught up (another job's batch came in): held again, and counted.
+      if (this.jobs.get(jobId) !== job) {
+        this.jobs.set(jobId, job);
+        this.held += job.entities.size + job.relationships.size;
       }
       if (job.seq !== recordedSeq) {
         this.forget(jobId);
@@ -110,6 +120,8 @@ export class UploadKeyIndex {
     for (const k of batch.entities) job.entities.add(fingerprintOf(k.keyHash));
     for (const k of batch.relationships) job.relationships.add(fingerprintOf(k.keyHash));
     job.seq = batch.seq;
+    // A job evicted meanwhile is not counted (current() counts it again if it is held again).
+    if (this.jobs.get(job.id) !== job) return;
     this.held += job.entities.size + job.relationships.size - before;
     this.evict();
   }
@@ -123,6 +135,7 @@ export class UploadKeyIndex {
 }
 
 interface JobKeys {
+  id: string;
   /** The last batch whose keys are in the sets. */
   seq: number;
   entities: FingerprintSet;

@@ -224,7 +224,7 @@ forEachBlobStore('sync jobs: concurrent uploads to one job (API process, real Ne
     assert.deepEqual(await bookkeeping(account.accountId, id), {
       jobs: 1,
       batches: 6,
-      stagedKeys: 0, // uploads stage no key in Neo4j (decision 0050)
+      stagedKeys: keys.entities.length + keys.relationships.length,
     });
     // Every response answers a job that already counts its own batch.
     for (const res of results) {
@@ -284,7 +284,7 @@ forEachBlobStore('sync jobs: concurrent uploads to one job (API process, real Ne
     assert.deepEqual(await bookkeeping(account.accountId, id), {
       jobs: 1,
       batches: 8,
-      stagedKeys: 0, // uploads stage no key in Neo4j (decision 0050)
+      stagedKeys: keys.entities.length + keys.relationships.length,
     });
 
     // A late re-send of every batch changes nothing.
@@ -334,7 +334,7 @@ forEachBlobStore('sync jobs: concurrent uploads to one job (API process, real Ne
     assert.deepEqual(await bookkeeping(account.accountId, id), {
       jobs: 1,
       batches: 6,
-      stagedKeys: 0, // uploads stage no key in Neo4j (decision 0050)
+      stagedKeys: keys.entities.length + keys.relationships.length,
     });
 
     // Which batch each sequence number is (by its size), so the winner of each key is known: the
@@ -398,7 +398,7 @@ forEachBlobStore('sync jobs: concurrent uploads to one job (API process, real Ne
     assert.deepEqual(await bookkeeping(account.accountId, id), {
       jobs: 1,
       batches: 1,
-      stagedKeys: 0,
+      stagedKeys: 500,
     });
     const done = await finalize(account, id);
     assert.deepEqual([done.status, done.numEntitiesCreated], ['FINISHED', 500]);

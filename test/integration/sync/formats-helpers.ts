@@ -86,7 +86,7 @@ export async function jobWithBaseline() {
   const assertUntouched = async () => {
     assert.deepEqual(await jobs.job(id), before, 'the rejected upload changed the job');
     assert.deepEqual(await stagedFiles(accountId, id), ['batch-<id>.json.gz']);
-    assert.deepEqual(await bookkeeping(accountId, id), { jobs: 1, batches: 1, stagedKeys: 0 });
+    assert.deepEqual(await bookkeeping(accountId, id), { jobs: 1, batches: 1, stagedKeys: 1 });
     const done = await jobs.finalize(id);
     assert.deepEqual([done.numEntitiesCreated, done.numRelationshipsCreated], [1, 0]);
     const { entities, relationships } = await scopeContents(accountId, SCOPE);

@@ -53,7 +53,7 @@ forEachBlobStore('sync jobs: lifecycle (HTTP, real Neo4j)', () => {
       assert.deepEqual(await bookkeeping(account.accountId, id), {
         jobs: 1,
         batches: 2,
-        stagedKeys: 0, // uploads stage no key in Neo4j (decision 0050)
+        stagedKeys: 4,
       });
 
       const before = Date.now();
