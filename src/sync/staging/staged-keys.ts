@@ -49,15 +49,40 @@ export async function stageJobKeys(
   let seqs: number[] = [];
   for (let i = 0; i < batches.length; i++) {
     load(i + READ_AHEAD);
-    rows = rows.concat(await loading[i]!);
+    const batchRows = await loading[i]!;
+    if (batchRows.length > deps.chunkSize) {
+      if (seqs.length > 0) await write(rows, seqs);
+      [rows, seqs] = [[], []];
+      await writeInChunks(write, batchRows, batches[i]!.seq, deps.chunkSize);
+      continue;
+    }
+    rows = rows.concat(batchRows);
     seqs.push(batches[i]!.seq);
     if (rows.length >= deps.chunkSize) {
       await write(rows, seqs);
-      rows = [];
-      seqs = [];
+      [rows, seqs] = [[], []];
     }
   }
   if (seqs.length > 0) await write(rows, seqs);
+}
+
+/** Rows a single write of an upload's keys holds at most (a bulk file may hold a million). */
+const UPLOAD_CHUNK = 5000;
+
+/**
+ * One batch's keys in chunks, one after another, the batch marked staged by the last: a batch is
+ * never marked before all its keys are written (a bulk file can be far larger than a chunk).
+ */
+async function writeInChunks(
+  write: (keys: KeyRow[], seqs: number[]) => Promise<unknown>,
+  rows: KeyRow[],
+  seq: number,
+  chunkSize: number,
+): Promise<void> {
+  for (let from = 0; from < rows.length || from === 0; from += chunkSize) {
+    const last = from + chunkSize >= rows.length;
+    await write(rows.slice(from, from + chunkSize), last ? [seq] : []);
+  }
 }
 
 /**
@@ -73,11 +98,12 @@ export async function stageUploadedKeys(
 ): Promise<void> {
   if (!readsStagedKeys(job)) return;
   const row = (kind: 'e' | 'r') => (k: StagedKeyRow) => ({ kind, ...k, seq });
-  await graph.write('sync/stage-keys', {
-    jobId: job.id,
-    keys: [...keys.entities.map(row('e')), ...keys.relationships.map(row('r'))],
-    seqs: [seq],
-  });
+  await writeInChunks(
+    (rows, seqs) => graph.write('sync/stage-keys', { jobId: job.id, keys: rows, seqs }),
+    [...keys.entities.map(row('e')), ...keys.relationships.map(row('r'))],
+    seq,
+    UPLOAD_CHUNK,
+  );
 }
 
 /** A key with its digest and content hash, as an upload has it. */
