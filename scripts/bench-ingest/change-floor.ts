@@ -4,29 +4,29 @@
  * service's scope. The change floor is the scan floor plus this.
  */
 import { type Graph } from '../../src/graph/graph';
-import { entityHash, relationshipHash } from '../../src/sync/finalize/content-hash';
 import { writeChunks } from './create-floor';
-import { changed, countChanged, entity, type Json, lastSeenOn, relationship } from './graph-data';
+import {
+  changed,
+  countChanged,
+  entity,
+  entityContentHash,
+  type Json,
+  lastSeenOn,
+  relationship,
+  relationshipContent,
+} from './graph-data';
 import { type Options } from './options';
 import { progress, secs } from './util';
 
 function nodeChange(opts: Options, i: number): Json {
-  const { _key, _type, _class, ...properties } = entity(opts.seed, i, 1);
-  const hash = entityHash({ type: _type as string, classes: _class as string[], properties });
-  return { key: _key, lastSeenOn: lastSeenOn(1), hash };
+  const e = entity(opts.seed, i, 1);
+  return { key: e._key, lastSeenOn: lastSeenOn(1), hash: entityContentHash(e) };
 }
 
 function relationshipChange(opts: Options, j: number): Json {
   const r = relationship(opts.seed, opts.entities, j, 1);
-  const { _key, _type, _class, _fromEntityKey, _toEntityKey, ...properties } = r;
-  const hash = relationshipHash({
-    type: _type as string,
-    class: _class as string,
-    fromKey: _fromEntityKey as string,
-    toKey: _toEntityKey as string,
-    properties,
-  });
-  return { fromKey: _fromEntityKey, key: _key, lastSeenOn: lastSeenOn(1), hash };
+  const { hash } = relationshipContent(r);
+  return { fromKey: r._fromEntityKey, key: r._key, lastSeenOn: lastSeenOn(1), hash };
 }
 
 /** Indexes 0, 10, 20, ... below total: the rows the 10% change run changes. */

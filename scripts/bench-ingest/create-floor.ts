@@ -4,8 +4,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type Graph } from '../../src/graph/graph';
-import { entityHash, relationshipHash } from '../../src/sync/finalize/content-hash';
-import { entity, type Json, relationship } from './graph-data';
+import {
+  entity,
+  entityContentHash,
+  type Json,
+  relationship,
+  relationshipContent,
+} from './graph-data';
 import { type Options } from './options';
 import { progress, range, secs } from './util';
 
@@ -32,20 +37,14 @@ function nodeRow(opts: Options, i: number, s: Stamp): Json {
     _id: randomUUID(),
     _createdOn: s.now,
     _version: 1,
-    _hash: entityHash({ type: _type as string, classes: _class as string[], properties }),
+    _hash: entityContentHash({ _type, _class, ...properties }),
   };
 }
 
 function relationshipRow(opts: Options, j: number, s: Stamp): Json {
   const r = relationship(opts.seed, opts.entities, j, 0);
-  const { _key, _type, _class, _fromEntityKey, _toEntityKey, ...properties } = r;
-  const hash = relationshipHash({
-    type: _type as string,
-    class: _class as string,
-    fromKey: _fromEntityKey as string,
-    toKey: _toEntityKey as string,
-    properties,
-  });
+  const { _key, _type, _class, _fromEntityKey, _toEntityKey } = r;
+  const { properties, hash } = relationshipContent(r);
   return {
     fromKey: _fromEntityKey,
     toKey: _toEntityKey,

@@ -2,6 +2,7 @@
  * The benchmark's deterministic graph: entity i and relationship j are pure functions of
  * (seed, index, variant), so nothing is held in memory and every run uploads the same graph.
  */
+import { entityHash, relationshipHash } from '../../src/sync/finalize/content-hash';
 
 const TYPES = Array.from({ length: 20 }, (_, t) => `bench_type_${String(t).padStart(2, '0')}`);
 const CLASSES = ['Host', 'Application', 'User', 'Account', 'DataStore', 'Firewall', 'Key'];
@@ -91,4 +92,36 @@ export const changed = (index: number): boolean => index % 10 === 0;
 
 export function countChanged(total: number): number {
   return Math.ceil(total / 10);
+}
+
+/** The content hash the service stores for a bench entity (`_hash`), as the floors write it. */
+export function entityContentHash(e: Json): string {
+  return entityHash({
+    type: e._type as string,
+    classes: e._class as string[],
+    properties: withoutFields(e, ['_key', '_type', '_class']),
+  });
+}
+
+/** A bench relationship's properties and the content hash the service stores for it. */
+export function relationshipContent(r: Json): { properties: Json; hash: string } {
+  const properties = withoutFields(r, [
+    '_key',
+    '_type',
+    '_class',
+    '_fromEntityKey',
+    '_toEntityKey',
+  ]);
+  const hash = relationshipHash({
+    type: r._type as string,
+    class: r._class as string,
+    fromKey: r._fromEntityKey as string,
+    toKey: r._toEntityKey as string,
+    properties,
+  });
+  return { properties, hash };
+}
+
+function withoutFields(o: Json, fields: readonly string[]): Json {
+  return Object.fromEntries(Object.entries(o).filter(([k]) => !fields.includes(k)));
 }

@@ -29,6 +29,8 @@ export async function softDeleteAbsent(
   what: DeleteStep,
   rerun: boolean,
 ): Promise<number> {
+  // A DIFF's deletes set `_endOn`: the catalog knows it once a DIFF ran, deletes or not.
+  await ctx.catalog.record([{ name: '_endOn', kind: 'number' }]);
   // The scope held nothing before this job (and a re-run finds it not new): all it holds now is
   // what the job uploaded, and its keys were not staged (finalize-staging.ts).
   if (ctx.newScope && what !== 'cross-scope') return 0;
@@ -42,7 +44,6 @@ export async function softDeleteAbsent(
     history: syncChanges(ctx),
   };
   const statement = DELETE_STATEMENTS[what].delete;
-  await ctx.catalog.record([{ name: '_endOn', kind: 'number' }]);
   let deleted = 0;
   for (;;) {
     const [row] = await ctx.graph.write<{ deleted: number }>(statement, params);
