@@ -20,15 +20,22 @@ interface Stamp {
   accountId: string;
 }
 
-function nodeRow(opts: Options, i: number, s: Stamp): Json {
-  const { _key, _type, _class, ...properties } = entity(opts.seed, i, 0);
+/** What the service stamps on every object a first DIFF creates. */
+function created(s: Stamp): Json {
   return {
-    ...properties,
     _source: 'api',
     _beginOn: s.now,
     _deleted: false,
     _lastSyncJobId: s.jobId,
     _lastSyncOp: 'created',
+  };
+}
+
+function nodeRow(opts: Options, i: number, s: Stamp): Json {
+  const { _key, _type, _class, ...properties } = entity(opts.seed, i, 0);
+  return {
+    ...properties,
+    ...created(s),
     _accountId: s.accountId,
     _scope: 'bench-floor',
     _key,
@@ -50,11 +57,7 @@ function relationshipRow(opts: Options, j: number, s: Stamp): Json {
     toKey: _toEntityKey,
     props: {
       ...properties,
-      _source: 'api',
-      _beginOn: s.now,
-      _deleted: false,
-      _lastSyncJobId: s.jobId,
-      _lastSyncOp: 'created',
+      ...created(s),
       _type,
       _class,
       _endOn: null,

@@ -64,8 +64,13 @@ export function planFinalization(input: {
     steps.push({ do: 'delete', kind: 'r', step: relationshipDeletes, scope });
   }
   return {
-    lookUpNewScope: policy.fastNewScope && scope !== null,
+    lookUpNewScope: looksUpNewScope(job, scope),
     lookUpPlaceholders: policy.entities.adoptsPlaceholders,
     steps,
   };
+}
+
+/** Whether a run of the job asks if its scope is new (DIFF's fast path for an empty scope). */
+export function looksUpNewScope(job: Pick<StoredJob, 'syncMode'>, scope: string | null): boolean {
+  return SYNC_MODES[job.syncMode].fastNewScope && scope !== null;
 }

@@ -11,10 +11,11 @@ import { inPhase } from './phase-telemetry';
 
 /**
  * What a finalization run stages before its guard and its apply steps: the bulk file (if any,
- * phase `bulk-file`; a resumed run staged it already), then the job's keys, which uploads do not
- * stage in Neo4j (decision 0050): the delete guard, the deletes and ignoreDuplicates' "last one
- * wins" read them (not for a new scope: nothing to delete), written through `fenced`, the run's fenced graph (the bulk file is staged
- * under the job's lock, checking the run itself). Returns the job as staging left it.
+ * phase `bulk-file`; a resumed run staged it already), then the keys of the batches whose upload
+ * did not write them (decision 0050), which the delete guard, the deletes and ignoreDuplicates'
+ * "last one wins" read; none for a new scope (nothing to delete). Keys are written through
+ * `fenced`, the run's fenced graph (the bulk file is staged under the job's lock, checking the
+ * run itself). Returns the job as staging left it, and whether its scope is new.
  */
 export async function stageForRun(
   deps: {

@@ -20,7 +20,12 @@ import { DELETE_CHUNK, softDeleteAbsent } from './delete-absent';
 import type { DeleteGuard } from './delete-guard';
 import { FencedOutError, fencedGraph, fencedTxTimeoutMs } from './finalize-fence';
 import { effectiveScope } from './finalize-order';
-import { type FinalizePlan, type FinalizeStep, planFinalization } from './finalize-plan';
+import {
+  type FinalizePlan,
+  type FinalizeStep,
+  looksUpNewScope,
+  planFinalization,
+} from './finalize-plan';
 import { type Checkpoint, counters, Progress, readCheckpoint } from './finalize-progress';
 import { inPhase, inPhases } from './phase-telemetry';
 
@@ -137,9 +142,7 @@ export class Finalizer {
     const { job, newScope } = await stageForRun(this.deps, claimed, {
       ...{ fenced: graph, ref, run, checkpoint },
       isNewScope: async (j) =>
-        SYNC_MODES[j.syncMode].fastNewScope &&
-        scope !== null &&
-        !(await this.scopeHasEntities(j.accountId, scope)),
+        looksUpNewScope(j, scope) && !(await this.scopeHasEntities(j.accountId, scope!)),
     });
     const stopped = await this.deps.guard?.check(job, { run, scope, resumed: !!checkpoint });
     if (stopped !== undefined) return stopped;
