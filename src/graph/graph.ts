@@ -1,5 +1,4 @@
 import neo4j, { type Driver, type ManagedTransaction } from 'neo4j-driver';
-import { AppError, ConflictError, UnavailableError } from '../errors/app-error';
 import { observeStatement } from '../telemetry/metrics';
 import {
   AccessCheck,
@@ -10,6 +9,8 @@ import {
   checkAutoCommit,
 } from './access-mode';
 import type { CypherRegistry } from './cypher-registry';
+import { streamRows } from './stream-read';
+import { mapNeo4jError, rejectedStatement } from './neo4j-errors';
 import { toPlain } from './to-plain';
 
 /**
@@ -17,6 +18,8 @@ import { toPlain } from './to-plain';
  * error-code mapping and conversion of Neo4j values to plain JSON-friendly values.
  * Nothing outside src/graph imports the driver.
  */
+export { StatementRejected, mapNeo4jError } from './neo4j-errors';
+
 export type Row = Record<string, unknown>;
 export type Params = Record<string, unknown>;
 
@@ -39,6 +42,12 @@ export interface GraphAccess {
   read<T extends object = Row>(name: string, params?: Params): Promise<T[]>;
   write<T extends object = Row>(name: string, params?: Params): Promise<T[]>;
   writeTx<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /** A read statement's rows, one at a time, to the visitor `start` returns (Graph.readEach). */
+  readEach<T extends object = Row>(
+    name: string,
+    params: Params,
+    start: () => (row: T) => void,
+  ): Promise<void>;
 }
 
 export interface GraphConnection {
@@ -93,6 +102,29 @@ export class Graph {
   /** Runs a named read statement in a managed (retried) read transaction (routed to followers). */
   async read<T extends object = Row>(name: string, params: Params = {}): Promise<T[]> {
     return this.exec('READ', name, params);
+  }
+
+  /**
+   * Runs a named read statement in a managed read transaction, giving its rows one at a time to
+   * the visitor `start` returns, as they stream in (src/graph/stream-read.ts: a retry starts over).
+   */
+  async readEach<T extends object = Row>(
+    name: string,
+    params: Params,
+    start: () => (row: T) => void,
+  ): Promise<void> {
+    const work = streamRows(name, this.cypher.get(name).text, params, start, this.breach);
+    const session = this.driver.session({
+      database: this.database,
+      bookmarkManager: this.bookmarks,
+    });
+    try {
+      await session.executeRead(work);
+    } catch (err) {
+      throw mapNeo4jError(err, name);
+    } finally {
+      await session.close();
+    }
   }
 
   /** Runs a named write statement in a managed (retried) write transaction; one that only reads is refused. */
@@ -240,53 +272,4 @@ export class Graph {
       await session.close();
     }
   }
-}
-
-/** Maps driver errors onto the service's error hierarchy; unknown ones pass through (500). */
-export function mapNeo4jError(err: unknown, statement: string): unknown {
-  if (err instanceof AppError) return err;
-  const code = (err as { code?: unknown }).code;
-  if (typeof code !== 'string') return err;
-  if (
-    code === 'ServiceUnavailable' ||
-    code === 'SessionExpired' ||
-    code.startsWith('Neo.TransientError.')
-  ) {
-    return new UnavailableError(`Neo4j is unavailable (${code})`, err);
-  }
-  if (code === 'Neo.ClientError.Schema.ConstraintValidationFailed') {
-    return new ConflictError(`A uniqueness constraint rejected the write in ${statement}`);
-  }
-  return err;
-}
-
-/** Neo4j refused a generated statement: its text or its cost, not the database, is at fault. */
-export class StatementRejected extends Error {
-  constructor(
-    readonly reason: 'invalid' | 'timeout',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'StatementRejected';
-  }
-}
-
-function rejectedStatement(err: unknown): StatementRejected | undefined {
-  const code = (err as { code?: unknown }).code;
-  if (typeof code !== 'string') return undefined;
-  const message = (err as { message?: unknown }).message;
-  const text = typeof message === 'string' ? (message.split('\n')[0] ?? '') : '';
-  if (
-    code.includes('TransactionTimedOut') ||
-    code.endsWith('.TransactionTimedOutClientConfiguration')
-  ) {
-    return new StatementRejected('timeout', text);
-  }
-  if (
-    code.startsWith('Neo.ClientError.Statement.') ||
-    code.startsWith('Neo.ClientError.Procedure.')
-  ) {
-    return new StatementRejected('invalid', text);
-  }
-  return undefined;
 }

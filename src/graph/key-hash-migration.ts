@@ -3,8 +3,9 @@ import { keyHash } from './key-hash';
 
 /**
  * The one-off migration of decision 0035: objects written before keys were indexed by their digest
- * get it, so that every lookup by key finds them. Entities and relationships get `_keyHash`, the
- * staged keys of open jobs and CROSS_SCOPE link records `keyHash`. Runs in rounds of BATCH (each
+ * get it, so that every lookup by key finds them. Entities and relationships get `_keyHash`,
+ * CROSS_SCOPE link records `keyHash` (the staged key nodes of open jobs are read by nothing since
+ * decision 0051, and are left as they are until their job ends). Runs in rounds of BATCH (each
  * round reads the objects still without a digest, then writes the digests in one transaction),
  * so it resumes where it stopped if the process dies; idempotent.
  */
@@ -12,7 +13,6 @@ const BATCH = 10_000;
 
 const NODES = [
   { pending: 'migrations/key-hash-pending-entities', property: '_keyHash' },
-  { pending: 'migrations/key-hash-pending-staged-keys', property: 'keyHash' },
   { pending: 'migrations/key-hash-pending-cross-scope-links', property: 'keyHash' },
 ];
 

@@ -5,6 +5,8 @@ export function toPlain(value: unknown): unknown {
   if (value === null || value === undefined) return value ?? null;
   if (Array.isArray(value)) return value.map(toPlain);
   if (typeof value !== 'object') return value;
+  // Byte arrays (Neo4j's byte[] properties) come as typed arrays: kept as they are.
+  if (ArrayBuffer.isView(value)) return value;
   if (isInt(value)) return (value as { toNumber(): number }).toNumber();
   if (isPoint(value)) return { x: value.x, y: value.y, z: value.z, srid: Number(value.srid) };
   if (

@@ -167,9 +167,9 @@ describe('metrics: the API and a worker scraped around real work (queue mode)', 
       assert.equal(api(PHASE, { phase }), 0, phase);
     }
     assert.equal(wrk(PHASE, { phase: 'bulk-file' }), 0, 'a job without a bulk file has none');
-    // Its scope held nothing: nothing to delete, so its keys are not staged (decision 0050).
-    assert.equal(wrk(PHASE, { phase: 'stage-keys' }), 0, 'a first DIFF of a scope stages no keys');
-    assert.equal(wrk(STATEMENT, { statement: 'sync/stage-keys' }), 0);
+    // Its scope held nothing: nothing to delete, so its keys are not loaded (decision 0051).
+    assert.equal(wrk(PHASE, { phase: 'load-keys' }), 0, 'a first DIFF of a scope loads no keys');
+    assert.equal(wrk(STATEMENT, { statement: 'sync/list-batch-prints' }), 0);
     // Queue depths read from Redis at the scrape; no stalled job; Node's process metrics.
     for (const state of ['waiting', 'active', 'delayed', 'failed']) {
       assert.equal(sampleValue(worker1, 'graphsync_queue_jobs', { queue: 'finalize', state }), 0);

@@ -28,7 +28,7 @@ const JOBS = '/persister/synchronization/jobs';
 const KIND = { server: 2, client: 3, producer: 4, consumer: 5 } as const;
 /**
  * The job has no bulk file, so no `finalize.bulk-file` span; its scope held nothing, so no
- * `finalize.stage-keys` either (decision 0050).
+ * `finalize.load-keys` either (decision 0051).
  */
 const PHASES = [
   'finalize.entities',

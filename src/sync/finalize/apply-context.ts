@@ -4,6 +4,7 @@ import type { GraphAccess } from '../../graph/graph';
 import type { RawDataWriter } from '../../rawdata/raw-data-writer';
 import type { JobObjectError } from '../jobs/job-types';
 import type { StoredJob } from '../jobs/stored-job';
+import type { JobKeys } from './job-keys';
 import type { ModePolicy } from '../modes/mode-policy';
 
 /** What applying one job's batches needs, and the running totals it produces. */
@@ -34,6 +35,11 @@ export interface ApplyContext {
    * first looks for a placeholder with its `_type` and `_key` to adopt.
    */
   placeholders: boolean;
+  /**
+   * What the job uploaded (decision 0051), for the delete steps and ignoreDuplicates' "last one
+   * wins"; undefined for a job that needs neither (job-keys.ts, needsJobKeys).
+   */
+  keys: JobKeys | undefined;
 }
 
 export type Op = 'created' | 'updated' | 'unchanged';

@@ -2,7 +2,8 @@ import type { BlobStore } from '../../blob/blob-store';
 import type { Graph } from '../../graph/graph';
 import type { StoredJob } from '../jobs/stored-job';
 import type { StagedEntity, StagedRelationship } from '../jobs/job-types';
-import { readBatch, stagedKeyOf, stagedKeyRef } from '../staging/staging';
+import { readBatch, stagedKeyRef } from '../staging/staging';
+import type { JobKeys } from './job-keys';
 import type { Tally, Write } from './apply-context';
 
 /**
@@ -31,6 +32,8 @@ export interface ChunkPass {
   prepare: (chunk: Staged[], tally: Tally) => Promise<Write>;
   /** Told how many objects each write applied, in order. */
   written: (objects: number) => Promise<void>;
+  /** The job's keys (job-keys.ts): which copy of a key repeated across batches wins. */
+  keys: JobKeys | undefined;
 }
 
 /**
@@ -78,13 +81,13 @@ export async function eachChunk(
 async function eachBatchChunk(
   deps: ChunkFeedDeps,
   job: StoredJob,
-  pass: Pick<ChunkPass, 'kind' | 'skip'>,
+  pass: Pick<ChunkPass, 'kind' | 'skip' | 'keys'>,
   apply: (objects: Staged[]) => Promise<void>,
 ): Promise<void> {
   const { chunkSize } = deps;
   const { todo, size, skip } = await batchesToRead(deps.graph, job, pass);
   let toSkip = skip;
-  const reader = new ReadAhead(todo, size, chunkSize, (b) => loadBatch(deps, job, pass.kind, b));
+  const reader = new ReadAhead(todo, size, chunkSize, (b) => loadBatch(deps, job, pass, b));
   reader.fill();
   let pending: Staged[] = [];
   while (!reader.done) {
@@ -169,30 +172,14 @@ class ReadAhead {
 async function loadBatch(
   deps: ChunkFeedDeps,
   job: StoredJob,
-  kind: 'e' | 'r',
+  pass: Pick<ChunkPass, 'kind' | 'keys'>,
   b: BatchRow,
 ): Promise<Staged[]> {
   const batch = await readBatch(deps.blobs, b.blobKey);
-  const objects: Staged[] = kind === 'e' ? batch.entities : batch.relationships;
-  return job.crossBatchDuplicates ? lastWins(deps.graph, job, kind, b.seq, objects) : objects;
-}
-
-/** ignoreDuplicates across batches: skip the objects that a later batch uploaded again. */
-async function lastWins<T extends { key?: string; id?: string }>(
-  graph: Graph,
-  job: StoredJob,
-  kind: 'e' | 'r',
-  seq: number,
-  objects: T[],
-): Promise<T[]> {
-  const keys = objects.map((o) => stagedKeyRef(o));
-  const rows = await graph.read<{ key: string }>('sync/superseded-keys', {
-    jobId: job.id,
-    kind,
-    seq,
-    keys,
-  });
-  if (rows.length === 0) return objects;
-  const superseded = new Set(rows.map((r) => r.key));
-  return objects.filter((o) => !superseded.has(stagedKeyOf(o)));
+  const objects: Staged[] = pass.kind === 'e' ? batch.entities : batch.relationships;
+  if (!job.crossBatchDuplicates) return objects;
+  // ignoreDuplicates across batches: skip the objects that a later batch uploaded again.
+  const keys = pass.keys;
+  if (keys === undefined) throw new Error(`job ${job.id} has repeated keys but no key table`);
+  return objects.filter((o) => !keys.superseded(pass.kind, b.seq, stagedKeyRef(o).keyHash));
 }

@@ -6,6 +6,7 @@ import { countDeleteGuard } from '../../telemetry/metrics';
 import type { JobStore } from '../jobs/job-store';
 import type { StoredJob } from '../jobs/stored-job';
 import { SYNC_MODES } from '../modes/mode-policy';
+import type { JobKeys } from './job-keys';
 import { countDiffDeletes, type DeleteTotals, totalsOf } from './delete-counts';
 import { FencedOutError } from './finalize-fence';
 
@@ -41,11 +42,12 @@ export class DeleteGuard {
   /** The job as the guard ended it (FAILED), or undefined when the run may go on. */
   async check(
     job: StoredJob,
-    run: { run: number; scope: string | null; resumed: boolean },
+    run: { run: number; scope: string | null; resumed: boolean; keys: JobKeys | undefined },
   ): Promise<StoredJob | undefined> {
     // Only DIFF deletes what its job did not upload (its policy's deletesAbsent.entities).
     if (!SYNC_MODES[job.syncMode].deletesAbsent.entities) return undefined;
-    if (run.scope === null || run.resumed) return undefined;
+    // No keys: a new scope (finalize-staging.ts), where nothing can be deleted.
+    if (run.scope === null || run.resumed || run.keys === undefined) return undefined;
     if (job.allowDeletes === true) return undefined;
     const percent = job.deleteGuardPercent ?? (await this.deps.settings.get(job.accountId));
     if (percent === null) return undefined;
@@ -53,6 +55,7 @@ export class DeleteGuard {
       scope: run.scope,
       partialTypes: job.partialDatasetTypes ?? [],
       sample: 0,
+      keys: run.keys,
     });
     const record: GuardRecord = {
       state: 'stopped',

@@ -67,6 +67,7 @@ export function fencedGraph(
   };
   return {
     read: (name, p) => graph.read(name, p),
+    readEach: (name, p, start) => graph.readEach(name, p, start),
     write: <T extends object = Row>(name: string, p?: Params) =>
       fenced((tx) => tx.write<T>(name, p)),
     writeTx: fenced,

@@ -13,7 +13,6 @@ import { prepareEntities } from './apply-entities';
 import { PLACEHOLDER_SCOPE } from './apply-mapped';
 import { prepareRelationships } from './apply-relationships';
 import { eachChunk } from './chunk-feed';
-import { stageJobKeys } from '../staging/staged-keys';
 import { countDiffDeletes, type DiffDeletes } from './delete-counts';
 import { effectiveScope } from './finalize-order';
 import { planFinalization } from './finalize-plan';
@@ -21,6 +20,7 @@ import type { ObservedContext } from './plan-observer';
 import { PREVIEW_SAMPLE, PreviewBook, typeBook } from './preview-book';
 import { previewGraph } from './preview-graph';
 import { previewAnswer } from './preview-answer';
+import { type JobKeys, loadJobKeys, needsJobKeys } from './job-keys';
 
 export interface FinalizePreviewDeps {
   graph: Graph;
@@ -64,12 +64,11 @@ export class FinalizePreviewer {
   /** `job`: awaiting uploads (the caller checked), with the finalize body's partial types. */
   async preview(job: StoredJob): Promise<FinalizePreview> {
     refuseUnsupported(job, this.deps.chunkSize);
-    // The keys the delete counts and ignoreDuplicates read, where an upload left them unstaged
-    // (decision 0050).
-    await stageJobKeys(this.deps, job);
+    // The keys the delete counts and ignoreDuplicates read (decision 0051).
+    const keys = needsJobKeys(job) ? await loadJobKeys(this.deps, job) : undefined;
     const scope = effectiveScope(job);
     const book = new PreviewBook();
-    const ctx = await this.context(job, scope, book);
+    const ctx = await this.context(job, scope, book, keys);
     for (const kind of ['e', 'r'] as const) {
       await eachChunk(this.deps, job, {
         kind,
@@ -82,9 +81,10 @@ export class FinalizePreviewer {
           return () => Promise.resolve(); // the write is never run
         },
         written: () => Promise.resolve(),
+        keys,
       });
     }
-    const deletes = await this.deletes(job, scope);
+    const deletes = await this.deletes(job, scope, keys);
     addDeletes(book, deletes);
     const percent = job.deleteGuardPercent ?? (await this.deps.settings.get(job.accountId));
     return previewAnswer({
@@ -102,6 +102,7 @@ export class FinalizePreviewer {
     job: StoredJob,
     scope: string | null,
     book: PreviewBook,
+    keys: JobKeys | undefined,
   ): Promise<ObservedContext> {
     const policy = SYNC_MODES[job.syncMode];
     const plan = planFinalization({ job, scope, deleted: {} });
@@ -131,18 +132,24 @@ export class FinalizePreviewer {
       newScope: plan.lookUpNewScope && scope !== null && !(await has(scope)),
       placeholders: plan.lookUpPlaceholders && (await has(PLACEHOLDER_SCOPE)),
       observe: book,
+      keys,
     };
   }
 
   /** DIFF's deletes, counted as the delete guard counts them; none in the other modes. */
-  private async deletes(job: StoredJob, scope: string | null): Promise<DiffDeletes> {
-    if (!SYNC_MODES[job.syncMode].deletesAbsent.entities || scope === null) {
+  private async deletes(
+    job: StoredJob,
+    scope: string | null,
+    keys: JobKeys | undefined,
+  ): Promise<DiffDeletes> {
+    if (!SYNC_MODES[job.syncMode].deletesAbsent.entities || scope === null || keys === undefined) {
       return { entities: [], relationships: [] };
     }
     return countDiffDeletes(this.deps.graph, job, {
       scope,
       partialTypes: job.partialDatasetTypes ?? [],
       sample: PREVIEW_SAMPLE,
+      keys,
     });
   }
 }

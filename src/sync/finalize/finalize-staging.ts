@@ -5,17 +5,16 @@ import type { JobRef } from '../jobs/job-service-contract';
 import type { JobStore } from '../jobs/job-store';
 import type { StoredJob } from '../jobs/stored-job';
 import { stageBulkFile } from '../staging/bulk-file';
-import { stageJobKeys } from '../staging/staged-keys';
 import { type Checkpoint, Progress } from './finalize-progress';
+import { type JobKeys, loadJobKeys, needsJobKeys } from './job-keys';
 import { inPhase } from './phase-telemetry';
 
 /**
  * What a finalization run stages before its guard and its apply steps: the bulk file (if any,
- * phase `bulk-file`; a resumed run staged it already), then the keys of the batches whose upload
- * did not write them (decision 0050), which the delete guard, the deletes and ignoreDuplicates'
- * "last one wins" read; none for a new scope (nothing to delete). Keys are written through
- * `fenced`, the run's fenced graph (the bulk file is staged under the job's lock, checking the
- * run itself). Returns the job as staging left it, and whether its scope is new.
+ * phase `bulk-file`; a resumed run staged it already, under the job's lock, checking the run
+ * itself), then the job's keys from its batches' prints (decision 0051), which the delete guard,
+ * the deletes and ignoreDuplicates' "last one wins" read; none for a new scope unless keys repeat
+ * (nothing to delete). Returns the job as staging left it, whether its scope is new, and its keys.
  */
 export async function stageForRun(
   deps: {
@@ -34,7 +33,7 @@ export async function stageForRun(
     /** Whether the job's scope holds no entity yet (looked up once the bulk file is staged). */
     isNewScope: (job: StoredJob) => Promise<boolean>;
   },
-): Promise<{ job: StoredJob; newScope: boolean }> {
+): Promise<{ job: StoredJob; newScope: boolean; keys: JobKeys | undefined }> {
   let job = claimed;
   if (job.bulkFileKey !== undefined) {
     if (at.checkpoint === undefined) await Progress.enterBulkFile(at.fenced, at.ref, job);
@@ -42,11 +41,13 @@ export async function stageForRun(
   }
   const newScope = await at.isNewScope(job);
   // A scope that holds nothing has nothing to delete: its delete steps do nothing (delete-absent),
-  // so only repeated keys need the staged ones. A run that resumes after this one wrote finds
-  // the scope not new, and stages them then.
-  if (newScope && !job.crossBatchDuplicates) return { job, newScope };
-  await timeFinalizePhase('stage-keys', () =>
-    stageJobKeys({ graph: at.fenced, blobs: deps.blobs, chunkSize: deps.chunkSize }, job),
+  // so only repeated keys need the job's keys. A run that resumes after this one wrote finds the
+  // scope not new, and loads them then.
+  if (!needsJobKeys(job) || (newScope && !job.crossBatchDuplicates)) {
+    return { job, newScope, keys: undefined };
+  }
+  const keys = await timeFinalizePhase('load-keys', () =>
+    loadJobKeys({ graph: at.fenced, blobs: deps.blobs }, job),
   );
-  return { job, newScope };
+  return { job, newScope, keys };
 }

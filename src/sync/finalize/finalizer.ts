@@ -139,15 +139,15 @@ export class Finalizer {
         'finalization resumed from its checkpoint',
       );
     }
-    const { job, newScope } = await stageForRun(this.deps, claimed, {
+    const { job, newScope, keys } = await stageForRun(this.deps, claimed, {
       ...{ fenced: graph, ref, run, checkpoint },
       isNewScope: async (j) =>
         looksUpNewScope(j, scope) && !(await this.scopeHasEntities(j.accountId, scope!)),
     });
-    const stopped = await this.deps.guard?.check(job, { run, scope, resumed: !!checkpoint });
+    const stopped = await this.deps.guard?.check(job, { run, scope, resumed: !!checkpoint, keys });
     if (stopped !== undefined) return stopped;
     const plan = planFinalization({ job, scope, deleted: checkpoint?.deleted ?? {} });
-    const ctx = await this.context(job, { graph, scope, checkpoint, plan, newScope });
+    const ctx = await this.context(job, { graph, scope, checkpoint, plan, newScope, keys });
     const progress = new Progress(graph, ref, ctx, checkpoint, plan);
     // A re-run (the worker of an earlier run died or stalled) recounts deletes it cannot skip.
     await inPhases(plan.steps, (step) => this.runStep(step, { ctx, progress, rerun: run > 1 }));
@@ -171,6 +171,7 @@ export class Finalizer {
       checkpoint: Checkpoint | undefined;
       plan: FinalizePlan;
       newScope: boolean;
+      keys: ApplyContext['keys'];
     },
   ): Promise<ApplyContext> {
     const { graph, scope, checkpoint, plan } = run;
@@ -187,6 +188,7 @@ export class Finalizer {
       rawData: this.deps.rawData.on(graph),
       catalog: this.catalog.recorder(job.accountId),
       newScope: run.newScope,
+      keys: run.keys,
       placeholders:
         plan.lookUpPlaceholders && (await this.scopeHasEntities(job.accountId, PLACEHOLDER_SCOPE)),
     };
@@ -210,6 +212,7 @@ export class Finalizer {
               ? prepareEntities({ ...ctx, tally }, chunk)
               : prepareRelationships({ ...ctx, tally }, chunk as StagedRelationship[]),
           written: (n) => progress.advance(step.kind, n),
+          keys: ctx.keys,
         });
       case 'start-relationships':
         return progress.startRelationships(step.resumable);

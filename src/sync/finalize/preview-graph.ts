@@ -37,6 +37,7 @@ export function previewGraph(graph: GraphAccess, ends: PreviewEnds): GraphAccess
       }
       return rows;
     },
+    readEach: (name, params, start) => graph.readEach(name, params, start),
     write: refuse,
     writeTx: refuse,
   };

@@ -69,6 +69,9 @@ export class JobStore {
       /** Digest of the batch's content, recorded with its correlation id (null without one). */
       contentHash: string | null;
       blobKey: string;
+      /** The batch's key prints (src/sync/staging/batch-prints.ts), null for a large batch. */
+      entityPrints: Int8Array | null;
+      relationshipPrints: Int8Array | null;
       entities: number;
       relationships: number;
       addedEntities: number;

@@ -11,11 +11,11 @@ import type { StoredJob } from '../jobs/stored-job';
 import { SYNC_MODES } from '../modes/mode-policy';
 import { countUploaded } from '../../telemetry/metrics';
 import { type BatchHashes, batchBlobKey, stagedKeyRef, writeBatch } from './staging';
-import { stageUploadedKeys } from './staged-keys';
+import { batchPrints } from './batch-prints';
 import type { KeyCheck, UploadKeyIndex } from './upload-key-index';
 import { keyIndexOf, recordedKeys, recording } from './upload-keys';
 
-/** A key as stage-keys records it: the key, its digest (decision 0035) and its content hash. */
+/** A staged key: the key, its digest (decision 0035) and its content hash (its print: 0051). */
 type StagedKey = { key: string; keyHash: string; hash: string };
 
 export interface BatchStagingDeps {
@@ -75,10 +75,6 @@ export async function stageBatch(
   if (staged.added === undefined) await deps.blobs.deletePrefix(blobKey).catch(() => undefined);
   else {
     keyIndexOf(deps).recorded(ref.jobId, { seq: staged.job.batchSeq, ...keys });
-    // Outside the lock; a failure leaves the batch for the finalize to stage (decision 0050).
-    await stageUploadedKeys(deps.graph, staged.job, staged.job.batchSeq, keys).catch(
-      () => undefined,
-    );
   }
   // Counted once the transaction commits.
   countStaged(staged.added);
@@ -134,6 +130,7 @@ async function recordBatch(
       correlationId: opts.correlationId ?? null,
       contentHash: record.contentDigest,
       blobKey: record.blobKey,
+      ...batchPrints(keys),
       entities: batch.entities.length,
       relationships: batch.relationships.length,
       addedEntities: added.entities,

@@ -1,8 +1,8 @@
 // Test only (test/integration/graph/migrations.test.ts): puts one account's graph back the way a
 // database from before decision 0035 holds it: entities and relationships without _keyHash, the
-// keys staged by the open job $jobId without keyHash, and the key-hash migration not yet recorded.
-// params: $accountId, $jobId
-// returns: entities, relationships, staged
+// key-hash migration not yet recorded.
+// params: $accountId
+// returns: entities, relationships
 CALL () {
   MATCH (n:Entity)
   WHERE n._accountId = $accountId
@@ -16,13 +16,7 @@ CALL () {
   RETURN count(r) AS relationships
 }
 CALL () {
-  MATCH (s:_SyncStagedKey)
-  WHERE s.jobId = $jobId
-  REMOVE s.keyHash
-  RETURN count(s) AS staged
-}
-CALL () {
   OPTIONAL MATCH (m:_Migration {name: 'key-hashes'})
   DELETE m
 }
-RETURN entities, relationships, staged
+RETURN entities, relationships

@@ -206,7 +206,7 @@ describe('sync writes when a commit lands but its reply is lost (real Neo4j behi
     const done = await syncLosing(
       a.accountId,
       { entities: [entity('a', 1)], relationships: [] },
-      'sync/soft-delete-absent-entities',
+      'sync/soft-delete-entities',
     );
     assert.equal(done.status, 'FINISHED', done.error);
     assert.equal(done.numEntitiesDeleted, 1);
@@ -256,7 +256,7 @@ describe('sync writes when a commit lands but its reply is lost (real Neo4j behi
       'sync/create-entities',
       'sync/create-relationships',
       'sync/update-entities',
-      'sync/soft-delete-absent-entities',
+      'sync/soft-delete-entities',
     ];
     const bodies = [
       { entities: [entity('a', 1), entity('b', 1)], relationships: [] },

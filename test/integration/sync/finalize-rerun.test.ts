@@ -6,7 +6,6 @@ import { freshAccount, startTestApi, testGraph, testSync, uploadJson } from '../
 import { forEachBlobStore } from '../../helpers/blob-stores';
 import { changeParams } from '../../../src/model/change-record';
 import { localFinalizeOwner } from '../../../src/sync/finalize/finalize-owner';
-import { stageJobKeys } from '../../../src/sync/staging/staged-keys';
 
 /**
  * A finalization that runs again after its worker died must report what the earlier run already
@@ -36,18 +35,24 @@ forEachBlobStore('finalize re-run after an interrupted run (real Neo4j)', () => 
     assert.equal((await sync.finalizer.run(first)).numEntitiesCreated, 2);
 
     const second = await runJob(['keep']);
-    // The interrupted run: it had started (finalizeRuns 1), staged the job's keys and soft
-    // deleted 'gone'.
+    // The interrupted run: it had started (finalizeRuns 1), found 'gone' absent from the job
+    // (decision 0051: one scan of the scope) and soft deleted it.
     await sync.jobs.update(second, { finalizeRuns: 1 });
-    await stageJobKeys({ graph, blobs: sync.blobs, chunkSize: 1000 }, await sync.jobs.get(second));
+    const scanned: Array<{ id: string; key: string; keyHash: string }> = [];
+    await graph.readEach<{ id: string; key: string; keyHash: string }>(
+      'sync/scan-scope-entities',
+      { accountId: a.accountId, scope: 's' },
+      () => (row) => scanned.push(row),
+    );
+    const gone = scanned.filter((r) => r.key === 'gone');
+    assert.equal(gone.length, 1);
     const now = Date.now();
-    const [deleted] = await graph.write<{ deleted: number }>('sync/soft-delete-absent-entities', {
+    const [deleted] = await graph.write<{ deleted: number }>('sync/soft-delete-entities', {
       accountId: a.accountId,
       scope: 's',
       jobId: second.jobId,
-      partialTypes: [],
+      rows: gone.map((r) => ({ id: r.id, keyHash: r.keyHash })),
       now,
-      limit: 10_000,
       history: changeParams({ source: 'sync', jobId: second.jobId, at: now }),
     });
     assert.equal(deleted!.deleted, 1);

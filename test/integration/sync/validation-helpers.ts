@@ -64,8 +64,8 @@ export async function jobWithBaseline(mode: Mode) {
     assert.deepEqual(await bookkeeping(accountId, id), {
       jobs: 1,
       batches: 1,
-      // Staged by the upload only where the finalize reads them: DIFF (decision 0050).
-      stagedKeys: mode === 'DIFF' ? 1 : 0,
+      // The baseline batch's one key print (decision 0051): the refused one kept none.
+      stagedKeys: 1,
     });
     const done = await jobs.finalize(id);
     const patch = mode === 'PATCH' || mode === 'PATCH-no-scope';
