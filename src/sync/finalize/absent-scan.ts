@@ -25,6 +25,7 @@ export interface ScannedObject {
   type: string;
 }
 
+/** An end of a scanned relationship: all of it when the scan asks for it (`before`). */
 type End = {
   deleted: boolean;
   scope: string | null;
@@ -97,7 +98,8 @@ export function scanRelationships(
   };
   return graph.readEach<RelationshipRow>(
     'sync/scan-scope-relationships',
-    { accountId: rule.accountId, scope: rule.scope },
+    // The ends' scope, type and key only for the counts made before any write.
+    { accountId: rule.accountId, scope: rule.scope, ends: rule.before },
     () => {
       const visit = start();
       return (row) => visit(row, goes(row.from) || goes(row.to) || unsent(row));

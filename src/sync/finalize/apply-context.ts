@@ -5,6 +5,7 @@ import type { RawDataWriter } from '../../rawdata/raw-data-writer';
 import type { JobObjectError } from '../jobs/job-types';
 import type { StoredJob } from '../jobs/stored-job';
 import type { JobKeys } from './job-keys';
+import type { ScopeSnapshot } from './scope-snapshot';
 import type { ModePolicy } from '../modes/mode-policy';
 
 /** What applying one job's batches needs, and the running totals it produces. */
@@ -40,6 +41,11 @@ export interface ApplyContext {
    * wins"; undefined for a job that needs neither (job-keys.ts, needsJobKeys).
    */
   keys: JobKeys | undefined;
+  /**
+   * A DIFF re-run's view of the scope's live objects, which drops the uploaded objects it finds
+   * unchanged before they are classified (scope-snapshot.ts); undefined elsewhere.
+   */
+  snapshot?: ScopeSnapshot;
 }
 
 export type Op = 'created' | 'updated' | 'unchanged';

@@ -69,16 +69,7 @@ async function upsertChunk(ctx: ObservedContext, chunk: StagedEntity[]): Promise
   // query; in a new scope there is nothing to look up.
   const classified = ctx.newScope
     ? chunk.map((_, i) => NEW_ENTITY(i))
-    : await ctx.graph.read<Classified>('sync/classify-entities', {
-        accountId: ctx.accountId,
-        scope: ctx.scope,
-        jobId: ctx.job.id,
-        rows: chunk.map((e, i) =>
-          merge
-            ? { i, ...keyRef(e.key), cmp: comparable(e, false) }
-            : { i, ...keyRef(e.key), hash: hashes[i] },
-        ),
-      });
+    : await classify(ctx, chunk, hashes);
   const sameContent = merge ? new Set<number>() : await equalWithoutHash(ctx, chunk, classified);
   const adopted = await placeholdersToAdopt(ctx, chunk, classified);
   const plan = planUpserts(
@@ -88,6 +79,34 @@ async function upsertChunk(ctx: ObservedContext, chunk: StagedEntity[]): Promise
   ctx.tally.add(plan.counts, plan.errors);
   ctx.observe?.entities(chunk, classified, plan);
   return () => write(ctx, plan);
+}
+
+/**
+ * What the graph holds for the chunk's entities. Mode `replace`: rows found unchanged (same hash,
+ * live, not this job's) are left out, by the query or, in a DIFF re-run, before it by the scope
+ * snapshot (scope-snapshot.ts), which drops exactly the rows the query would.
+ */
+async function classify(
+  ctx: ApplyContext,
+  chunk: StagedEntity[],
+  hashes: readonly string[],
+): Promise<Classified[]> {
+  const merge = ctx.policy.writes === 'merge';
+  const snapshot = merge ? undefined : ctx.snapshot;
+  await snapshot?.load('e', ctx.job.numEntitiesUploaded);
+  const rows = chunk.flatMap((e, i): Array<Record<string, unknown>> => {
+    if (merge) return [{ i, ...keyRef(e.key), cmp: comparable(e, false) }];
+    const hash = hashes[i]!;
+    const same = e.key !== undefined && snapshot?.unchangedEntity(e.key, hash) === true;
+    return same ? [] : [{ i, ...keyRef(e.key), hash }];
+  });
+  if (rows.length === 0) return [];
+  return ctx.graph.read<Classified>('sync/classify-entities', {
+    accountId: ctx.accountId,
+    scope: ctx.scope,
+    jobId: ctx.job.id,
+    rows,
+  });
 }
 
 /**

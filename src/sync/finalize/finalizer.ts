@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { BlobStore } from '../../blob/blob-store';
 import { PropertyCatalog } from '../../catalog/property-catalog';
 import { AppError, DataRejectedError } from '../../errors/app-error';
-import type { Graph, GraphAccess } from '../../graph/graph';
+import type { Graph } from '../../graph/graph';
 import type { RawDataWriter } from '../../rawdata/raw-data-writer';
 import type { JobRef } from '../jobs/job-service-contract';
 import type { StagedRelationship } from '../jobs/job-types';
@@ -17,6 +17,7 @@ import { prepareRelationships } from './apply-relationships';
 import { eachChunk } from './chunk-feed';
 import { stageForRun } from './finalize-staging';
 import { DELETE_CHUNK, softDeleteAbsent } from './delete-absent';
+import { scopeSnapshotFor } from './scope-snapshot';
 import type { DeleteGuard } from './delete-guard';
 import { FencedOutError, fencedGraph, fencedTxTimeoutMs } from './finalize-fence';
 import { effectiveScope } from './finalize-order';
@@ -165,13 +166,9 @@ export class Finalizer {
   /** What the run's apply steps share: the job, its mode, scope, time, tally and lookups. */
   private async context(
     job: StoredJob,
-    run: {
-      graph: GraphAccess;
-      scope: string | null;
+    run: Pick<ApplyContext, 'graph' | 'scope' | 'newScope' | 'keys'> & {
       checkpoint: Checkpoint | undefined;
       plan: FinalizePlan;
-      newScope: boolean;
-      keys: ApplyContext['keys'];
     },
   ): Promise<ApplyContext> {
     const { graph, scope, checkpoint, plan } = run;
@@ -189,6 +186,7 @@ export class Finalizer {
       catalog: this.catalog.recorder(job.accountId),
       newScope: run.newScope,
       keys: run.keys,
+      snapshot: scopeSnapshotFor(graph, job, run),
       placeholders:
         plan.lookUpPlaceholders && (await this.scopeHasEntities(job.accountId, PLACEHOLDER_SCOPE)),
     };

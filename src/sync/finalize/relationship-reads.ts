@@ -70,19 +70,29 @@ export async function readRelationships(
  * What the graph holds for the first rows of the chunk. In mode `replace`, rows found unchanged
  * (same hash, live, not this job's) are left out by the query; mode `merge` compares properties.
  */
-function classify(
+async function classify(
   ctx: ApplyContext,
   rows: StagedRelationship[],
   hashes: readonly string[],
 ): Promise<Classified[]> {
   const merge = ctx.policy.writes === 'merge';
+  // A DIFF re-run drops before the query the rows it would leave out (scope-snapshot.ts).
+  const snapshot = merge ? undefined : ctx.snapshot;
+  await snapshot?.load(
+    'r',
+    ctx.job.numRelationshipsUploaded + ctx.job.numMappedRelationshipsUploaded,
+  );
+  const sent = rows.flatMap((r, i) =>
+    snapshot?.unchangedRelationship(r.key, hashes[i]!, r.class) ? [] : [{ r, i }],
+  );
+  if (sent.length === 0) return [];
   return ctx.graph.read<Classified>('sync/classify-relationships', {
     accountId: ctx.accountId,
     scope: ctx.scope,
     jobId: ctx.job.id,
     // Absent fields read as null in Cypher: rows carry only what they have (sending 5000 rows is
     // a good part of the statement's time).
-    rows: rows.map((r, i) => ({
+    rows: sent.map(({ r, i }) => ({
       i,
       key: r.key,
       class: r.class,
