@@ -24,3 +24,12 @@ export function keyRef(key: string | null | undefined): {
 } {
   return { key: key ?? null, keyHash: keyHashOf(key) };
 }
+
+/**
+ * The digest of a stored object's key as a statement returns it: its `_keyHash`, or computed from
+ * its key where it has none (null or '': written before decision 0035); null without either.
+ */
+export function storedKeyHash(o: { key: string | null; keyHash: string | null }): string | null {
+  if (o.keyHash !== null && o.keyHash !== '') return o.keyHash;
+  return o.key === null ? null : keyHash(o.key);
+}

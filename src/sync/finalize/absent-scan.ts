@@ -1,5 +1,5 @@
 import type { GraphAccess } from '../../graph/graph';
-import { keyHash } from '../../graph/key-hash';
+import { keyHash, storedKeyHash } from '../../graph/key-hash';
 import type { JobKeys } from './job-keys';
 
 /**
@@ -64,7 +64,8 @@ export function scanEntities(
     { accountId: rule.accountId, scope: rule.scope },
     () => {
       const visit = start();
-      return (row) => visit(row, !partial.has(row.type) && !rule.keys.hasEntity(digestOf(row)));
+      return (row) =>
+        visit(row, !partial.has(row.type) && !rule.keys.hasEntity(storedKeyHash(row)));
     },
   );
 }
@@ -88,13 +89,13 @@ export function scanRelationships(
     (rule.before &&
       end.scope === rule.scope &&
       !partial.has(end.type ?? '') &&
-      !rule.keys.hasEntity(digestOf(end)));
+      !rule.keys.hasEntity(storedKeyHash(end)));
   const unsent = (r: RelationshipRow) => {
     if (partial.has(r.type)) return false;
     if (r.mapped) return rule.before ? !rule.mappedUploaded : r.mappedJob !== rule.jobId;
     return rule.before
-      ? !rule.keys.hasRelationship(digestOf(r))
-      : !rule.keys.relationshipAsIs(digestOf(r), r.hash);
+      ? !rule.keys.hasRelationship(storedKeyHash(r))
+      : !rule.keys.relationshipAsIs(storedKeyHash(r), r.hash);
   };
   return graph.readEach<RelationshipRow>(
     'sync/scan-scope-relationships',
@@ -133,10 +134,4 @@ export async function scanCrossScope(
     },
   );
   return found;
-}
-
-/** The digest of an object's key as stored, or computed from the key where it has none. */
-function digestOf(o: { key: string | null; keyHash: string | null }): string | null {
-  if (o.keyHash !== null && o.keyHash !== '') return o.keyHash;
-  return o.key === null ? null : keyHash(o.key);
 }

@@ -95,10 +95,11 @@ async function classify(
   const snapshot = merge ? undefined : ctx.snapshot;
   await snapshot?.load('e', ctx.job.numEntitiesUploaded);
   const rows = chunk.flatMap((e, i): Array<Record<string, unknown>> => {
-    if (merge) return [{ i, ...keyRef(e.key), cmp: comparable(e, false) }];
+    const ref = keyRef(e.key);
+    if (merge) return [{ i, ...ref, cmp: comparable(e, false) }];
     const hash = hashes[i]!;
-    const same = e.key !== undefined && snapshot?.unchangedEntity(e.key, hash) === true;
-    return same ? [] : [{ i, ...keyRef(e.key), hash }];
+    const same = ref.keyHash !== null && snapshot?.unchangedEntity(ref.keyHash, hash) === true;
+    return same ? [] : [{ i, ...ref, hash }];
   });
   if (rows.length === 0) return [];
   return ctx.graph.read<Classified>('sync/classify-entities', {

@@ -1,4 +1,4 @@
-import { keyHashOf } from '../../graph/key-hash';
+import { keyHash, keyHashOf } from '../../graph/key-hash';
 import type { RelationshipMapping, StagedRelationship } from '../jobs/job-types';
 import type { ApplyContext } from './apply-context';
 import { type ResolvedMapped, resolveMappings } from './apply-mapped';
@@ -83,7 +83,7 @@ async function classify(
     ctx.job.numRelationshipsUploaded + ctx.job.numMappedRelationshipsUploaded,
   );
   const sent = rows.flatMap((r, i) =>
-    snapshot?.unchangedRelationship(r.key, hashes[i]!, r.class) ? [] : [{ r, i }],
+    snapshot?.unchangedRelationship(keyHash(r.key), hashes[i]!, r.class) ? [] : [{ r, i }],
   );
   if (sent.length === 0) return [];
   return ctx.graph.read<Classified>('sync/classify-relationships', {

@@ -1,5 +1,5 @@
 import type { GraphAccess } from '../../graph/graph';
-import { keyHash } from '../../graph/key-hash';
+import { keyHash, storedKeyHash } from '../../graph/key-hash';
 import type { StoredJob } from '../jobs/stored-job';
 import { SYNC_MODES } from '../modes/mode-policy';
 import { hashWords } from '../staging/batch-prints';
@@ -38,14 +38,17 @@ export class ScopeSnapshot {
     private readonly at: { accountId: string; scope: string; jobId: string },
   ) {}
 
-  /** Whether the stored entity with this key is live, with this content, not this job's. */
-  unchangedEntity(key: string, hash: string): boolean {
-    return unchanged(this.entities, key, hash, 0);
+  /**
+   * Whether the stored entity with this key (its digest, decision 0035) is live, with this
+   * content, not this job's.
+   */
+  unchangedEntity(digest: string, hash: string): boolean {
+    return unchanged(this.entities, digest, hash, 0);
   }
 
   /** As unchangedEntity, and of this class on two live ends. */
-  unchangedRelationship(key: string, hash: string, cls: string): boolean {
-    return unchanged(this.relationships, key, hash, classWord(cls));
+  unchangedRelationship(digest: string, hash: string, cls: string): boolean {
+    return unchanged(this.relationships, digest, hash, classWord(cls));
   }
 
   /**
@@ -81,7 +84,7 @@ export class ScopeSnapshot {
 }
 
 function record(table: FingerprintTable, row: EntityRow, flags: number, cls: number): void {
-  const digest = row.keyHash ?? (row.key === null ? null : keyHash(row.key));
+  const digest = storedKeyHash(row);
   if (digest === null) return;
   const f = fingerprintOf(digest);
   const [h0, h1] = hashWords(row.hash);
@@ -91,12 +94,12 @@ function record(table: FingerprintTable, row: EntityRow, flags: number, cls: num
 
 function unchanged(
   table: FingerprintTable | undefined,
-  key: string,
+  digest: string,
   hash: string,
   cls: number,
 ): boolean {
   if (table === undefined) return false;
-  const f = fingerprintOf(keyHash(key));
+  const f = fingerprintOf(digest);
   const flags = table.value(f, 2);
   if (flags === undefined || flags !== 0 || table.value(f, 3) !== cls) return false;
   const [h0, h1] = hashWords(hash);

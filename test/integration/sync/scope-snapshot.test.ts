@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { freshAccount, testGraph, testSync, uploadJson } from '../../helpers/harness';
+import { keyHash } from '../../../src/graph/key-hash';
 import { ScopeSnapshot } from '../../../src/sync/finalize/scope-snapshot';
 import { find, scopeContents } from './semantics-helpers';
 
@@ -39,22 +40,42 @@ describe('scope snapshot: what a DIFF re-run takes as unchanged (real Neo4j)', (
 
     const later = new ScopeSnapshot(graph, { accountId: a.accountId, scope: 's', jobId: 'later' });
     await later.load('e', 1);
-    assert.equal(later.unchangedEntity('a', hashOf(find(entities, 'a'))), true);
-    assert.equal(later.unchangedEntity('a', hashOf(find(entities, 'b'))), false, 'other content');
-    assert.equal(later.unchangedEntity('c', hashOf(find(entities, 'c'))), false, 'deleted');
-    assert.equal(later.unchangedEntity('x', hashOf(find(entities, 'a'))), false, 'not stored');
+    assert.equal(later.unchangedEntity(keyHash('a'), hashOf(find(entities, 'a'))), true);
+    assert.equal(
+      later.unchangedEntity(keyHash('a'), hashOf(find(entities, 'b'))),
+      false,
+      'other content',
+    );
+    assert.equal(
+      later.unchangedEntity(keyHash('c'), hashOf(find(entities, 'c'))),
+      false,
+      'deleted',
+    );
+    assert.equal(
+      later.unchangedEntity(keyHash('x'), hashOf(find(entities, 'a'))),
+      false,
+      'not stored',
+    );
     await later.load('r', 1);
     const ab = find(relationships, 'a-b');
-    assert.equal(later.unchangedRelationship('a-b', hashOf(ab), 'HAS'), true);
-    assert.equal(later.unchangedRelationship('a-b', hashOf(ab), 'OWNS'), false, 'other class');
+    assert.equal(later.unchangedRelationship(keyHash('a-b'), hashOf(ab), 'HAS'), true);
+    assert.equal(
+      later.unchangedRelationship(keyHash('a-b'), hashOf(ab), 'OWNS'),
+      false,
+      'other class',
+    );
     const ac = find(relationships, 'a-c');
-    assert.equal(later.unchangedRelationship('a-c', hashOf(ac), 'HAS'), false, 'deleted end');
+    assert.equal(
+      later.unchangedRelationship(keyHash('a-c'), hashOf(ac), 'HAS'),
+      false,
+      'deleted end',
+    );
 
     // What this job wrote is never taken as unchanged (a resumed run re-reads it).
     const same = new ScopeSnapshot(graph, { accountId: a.accountId, scope: 's', jobId: job.id });
     await same.load('e', 1);
-    assert.equal(same.unchangedEntity('a', hashOf(find(entities, 'a'))), false);
+    assert.equal(same.unchangedEntity(keyHash('a'), hashOf(find(entities, 'a'))), false);
     await same.load('r', 1);
-    assert.equal(same.unchangedRelationship('a-b', hashOf(ab), 'HAS'), false);
+    assert.equal(same.unchangedRelationship(keyHash('a-b'), hashOf(ab), 'HAS'), false);
   });
 });
