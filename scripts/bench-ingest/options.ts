@@ -30,6 +30,8 @@ export interface Options {
   peerBudgetMin: number;
   /** Run the service with the S3 blob store against a local S3Mock (--s3). */
   s3: boolean;
+  /** Where the API and the worker write V8 CPU profiles (--cpu-prof DIR), if anywhere. */
+  cpuProf: string | undefined;
 }
 
 /** The JupiterOne SDK's upload shape: 250 objects per request, 6 in flight, gzip on. */
@@ -39,11 +41,13 @@ const HELP =
   'npm run bench:ingest -- [--entities N] [--batch 1000] [--concurrency 4] [--chunk 5000]\n' +
   '                        [--seed 42] [--local] [--source] [--raw-data] [--json FILE]\n' +
   '                        [--sdk-shape] [--gzip] [--peer [--peer-entities 10000]\n' +
-  '                        [--peer-budget 8]] [--s3]\n' +
+  '                        [--peer-budget 8]] [--s3] [--cpu-prof DIR]\n' +
   '--sdk-shape: upload as the JupiterOne SDK does (250 objects per request, 6 in flight, gzip).\n' +
   '--peer: also time `j1-integration neo4j push` of the same graph at N = --peer-entities\n' +
   '(default: 10000, or --entities when smaller) against the same Neo4j, giving up after\n' +
   '--peer-budget minutes.\n' +
+  '--cpu-prof DIR: the API and the worker write V8 CPU profiles (.cpuprofile) to DIR when they\n' +
+  'stop (open them in Chrome DevTools or speedscope).\n' +
   'Env: NEO4J_URI (else a local Neo4j is started), REDIS_URL (queue mode; default\n' +
   'redis://127.0.0.1:6379), BENCH_NEO4J_HEAP (2g), BENCH_NEO4J_PAGECACHE (1g).\n';
 
@@ -65,6 +69,7 @@ function defaults(): Options {
     peerEntities: 10_000,
     peerBudgetMin: 8,
     s3: false,
+    cpuProf: undefined,
   };
 }
 
@@ -88,6 +93,7 @@ export function parseOptions(argv: readonly string[]): Options {
       'peer-entities': { type: 'string' },
       'peer-budget': { type: 'string' },
       s3: { type: 'boolean' },
+      'cpu-prof': { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -112,6 +118,7 @@ export function parseOptions(argv: readonly string[]): Options {
   o.peerEntities = num(values['peer-entities'], Math.min(o.peerEntities, o.entities));
   o.peerBudgetMin = num(values['peer-budget'], o.peerBudgetMin);
   o.s3 = values.s3 === true;
+  o.cpuProf = values['cpu-prof'];
   if (o.entities < 10) throw new Error('--entities must be at least 10');
   return o;
 }

@@ -25,14 +25,19 @@ export interface Service {
 
 /** The service's command line: the build in dist/ (built if needed), or src/ with --source. */
 function serviceCli(opts: Options): string[] {
-  if (opts.source) return ['--require', 'tsx/cjs', 'src/cli.ts'];
+  // V8 writes a profile when the process exits (the service exits on SIGTERM).
+  const profile =
+    opts.cpuProf === undefined
+      ? []
+      : ['--cpu-prof', `--cpu-prof-dir=${path.resolve(opts.cpuProf)}`];
+  if (opts.source) return [...profile, '--require', 'tsx/cjs', 'src/cli.ts'];
   const built = spawnSync(
     process.execPath,
     ['-e', "require('./scripts/build-if-needed').buildIfNeeded((l) => console.error(l))"],
     { cwd: repoRoot, stdio: 'inherit' },
   );
   if (built.status !== 0) throw new Error('Build failed');
-  return ['dist/src/cli.js'];
+  return [...profile, 'dist/src/cli.js'];
 }
 
 export async function startService(

@@ -119,7 +119,7 @@ async function batchesToRead(
   job: StoredJob,
   pass: Pick<ChunkPass, 'kind' | 'skip'>,
 ): Promise<{ todo: BatchRow[]; size: (b: BatchRow) => number; skip: number }> {
-  const batches = await graph.read<BatchRow>('sync/list-batches', { jobId: job.id });
+  const batches = await graph.read<BatchRow>('sync/list-batches', { jobId: job.id, afterSeq: 0 });
   const size = (b: BatchRow) => (pass.kind === 'e' ? b.entities : b.relationships);
   let todo = batches.filter((b) => size(b) > 0);
   let skip = pass.skip;

@@ -36,9 +36,12 @@ export async function recordedKeys(
   jobId: string,
   afterSeq: number,
 ): Promise<BatchKeys[]> {
-  const batches = await tx.run<{ seq: number; blobKey: string }>('sync/list-batches', { jobId });
+  const batches = await tx.run<{ seq: number; blobKey: string }>('sync/list-batches', {
+    jobId,
+    afterSeq,
+  });
   const out: BatchKeys[] = [];
-  for (const b of batches.filter((x) => x.seq > afterSeq)) {
+  for (const b of batches) {
     const known = recording.get(b.blobKey);
     if (known !== undefined) {
       out.push({ seq: b.seq, entities: known.entities, relationships: known.relationships });

@@ -346,6 +346,7 @@ forEachBlobStore('sync jobs: concurrent uploads to one job (API process, real Ne
     const graph = await testGraph();
     const staged = await graph.read<{ seq: number; entities: number }>('sync/list-batches', {
       jobId: id,
+      afterSeq: 0,
     });
     const batchOfSeq = new Map(staged.map((s) => [s.seq, s.entities - 500]));
     assert.deepEqual(

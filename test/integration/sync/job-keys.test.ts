@@ -95,6 +95,7 @@ forEachBlobStore('job keys: kept as prints on each batch (real Neo4j)', () => {
     );
     const batches = await graph.read<{ seq: number; blobKey: string }>('sync/list-batches', {
       jobId: ref.jobId,
+      afterSeq: 0,
     });
     await sync.blobs.deletePrefix(batches[1]!.blobKey);
     await assert.rejects(
