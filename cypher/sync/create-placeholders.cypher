@@ -15,16 +15,14 @@ CALL (n) {
   WHERE n._type =~ $typeLabelPattern
   SET n:$(n._type)
 }
-// History (decision 0045): a new placeholder's 'created' change, in this statement.
+// History (decisions 0045, 0053): a new placeholder's lean 'created' change (no property
+// values; see sync/create-entities), in this statement.
 CALL (n, row) {
-  WITH n, row, properties(n) AS new
+  WITH n, row
   WHERE n._id = row.props._id
-  WITH new, [k IN keys(new) WHERE NOT k IN $history.untracked] AS changed
-  CREATE (c:_Change {changeId: randomUUID(), accountId: new._accountId, objectKind: 'entity',
-                     objectId: new._id, key: new._key, type: new._type, scope: new._scope,
-                     kind: 'created', at: $history.at, jobId: $history.jobId,
-                     keyId: $history.keyId, source: $history.source, props: changed})
-  FOREACH (k IN changed |
-    SET c['after.' + k] = CASE WHEN k =~ $history.secret THEN $history.redacted ELSE new[k] END)
+  CREATE (:_Change {changeId: randomUUID(), accountId: n._accountId, objectKind: 'entity',
+                    objectId: n._id, key: n._key, type: n._type, scope: n._scope,
+                    kind: 'created', at: $history.at, jobId: $history.jobId,
+                    keyId: $history.keyId, source: $history.source, props: []})
 }
 RETURN row.key AS key, n._id AS id

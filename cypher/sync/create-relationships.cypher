@@ -1,6 +1,8 @@
 // Creates relationships between entities given by _id; the Neo4j type is the relationship's
 // _class, row.props holds every property.
-// Each relationship's 'created' change is recorded with it ($history, src/model/change-record.ts).
+// Each relationship's 'created' change is recorded with it ($history, src/model/change-record.ts):
+// a lean one, with no property values but the _id of its start entity, where the history API
+// finds it (decision 0053; a relationship's ends never change).
 // params: $rows, $history
 // returns: created
 UNWIND $rows AS row
@@ -10,16 +12,10 @@ MATCH (b:Entity {_id: row.toId})
 USING INDEX SEEK b:Entity(_id)
 CREATE (a)-[r:$(row.class)]->(b)
 SET r = row.props
-WITH r
-// History (decision 0045): a 'created' change listing every tracked property, in this statement.
-CALL (r) {
-  WITH r, properties(r) AS new
-  WITH new, [k IN keys(new) WHERE NOT k IN $history.untracked] AS changed
-  CREATE (c:_Change {changeId: randomUUID(), accountId: new._accountId, objectKind: 'relationship',
-                     objectId: new._id, key: new._key, type: new._type, scope: new._scope,
-                     kind: 'created', at: $history.at, jobId: $history.jobId,
-                     keyId: $history.keyId, source: $history.source, props: changed})
-  FOREACH (k IN changed |
-    SET c['after.' + k] = CASE WHEN k =~ $history.secret THEN $history.redacted ELSE new[k] END)
-}
+// History (decisions 0045, 0053): a lean 'created' change (see sync/create-entities), in this
+// statement.
+CREATE (:_Change {changeId: randomUUID(), accountId: r._accountId, objectKind: 'relationship',
+                  objectId: r._id, key: r._key, type: r._type, scope: r._scope,
+                  kind: 'created', at: $history.at, jobId: $history.jobId,
+                  keyId: $history.keyId, source: $history.source, props: [], fromId: row.fromId})
 RETURN count(r) AS created

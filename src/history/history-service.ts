@@ -10,13 +10,11 @@ import type {
   HistoryApi,
   JobChangesInput,
 } from './history-api';
+import { type StoredChange, withCreatedValues } from './created-values';
 import { purgeExpired } from './history-purge';
 
 export const DEFAULT_CHANGE_LIMIT = 100;
 export const MAX_CHANGE_LIMIT = 1000;
-
-/** A `:_Change` node's properties, `before.<name>` and `after.<name>` included. */
-type StoredChange = Record<string, unknown>;
 
 /**
  * The change history (decision 0045): the `:_Change` records every write makes (the writing
@@ -44,7 +42,7 @@ export class HistoryService implements HistoryApi {
       { accountId: input.accountId, id: input.entityId, ...pageParams(input) },
     );
     if (row?.found !== true) throw entityNotFound(input.entityId);
-    return toPage(row.changes, pageParams(input).limit);
+    return this.toPage(input.accountId, row.changes, pageParams(input).limit);
   }
 
   async jobChanges(input: JobChangesInput): Promise<ChangePage> {
@@ -58,7 +56,24 @@ export class HistoryService implements HistoryApi {
       },
     );
     if (row?.found !== true) throw new NotFoundError(`Sync job '${input.jobId}' not found`);
-    return toPage(row.changes, pageParams(input).limit);
+    return this.toPage(input.accountId, row.changes, pageParams(input).limit);
+  }
+
+  /** A page of `limit` changes (the statements read one more, to know whether more follow). */
+  private async toPage(
+    accountId: string,
+    rows: StoredChange[],
+    limit: number,
+  ): Promise<ChangePage> {
+    const page = await withCreatedValues(this.deps.graph, accountId, rows.slice(0, limit));
+    const changes = page.map(toChange);
+    const last = changes.at(-1);
+    return {
+      changes,
+      ...(rows.length > limit && last !== undefined
+        ? { cursor: encodeTimeIdCursor({ time: last.at, id: last.changeId }) }
+        : {}),
+    };
   }
 
   /**
@@ -78,17 +93,6 @@ function pageParams(input: { limit?: number | undefined; cursor?: string | undef
   const limit = pageLimit(input.limit, { default: DEFAULT_CHANGE_LIMIT, max: MAX_CHANGE_LIMIT });
   const after = input.cursor === undefined ? null : decodeTimeIdCursor(input.cursor);
   return { afterAt: after?.time ?? null, afterId: after?.id ?? null, limit };
-}
-
-function toPage(rows: StoredChange[], limit: number): ChangePage {
-  const changes = rows.slice(0, limit).map(toChange);
-  const last = changes.at(-1);
-  return {
-    changes,
-    ...(rows.length > limit && last !== undefined
-      ? { cursor: encodeTimeIdCursor({ time: last.at, id: last.changeId }) }
-      : {}),
-  };
 }
 
 function toChange(c: StoredChange): Change {

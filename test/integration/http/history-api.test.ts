@@ -283,8 +283,18 @@ describe('change history: GET /entities/{id}/history and /jobs/{id}/changes (HTT
         ['relationship', 'host_has_user', SCOPE, 'created', first.id],
       ],
     );
+    // Stored lean (decision 0053): no value, a relationship's start entity; the API shows values.
     const placeholder = row!.changes.find((ch) => ch.type === 'user')!;
-    assert.equal(placeholder['after.email'], 'u@x.io');
+    assert.deepEqual([placeholder.props, placeholder['after.email']], [[], undefined]);
+    const rel = row!.changes.find((ch) => ch.objectKind === 'relationship')!;
+    assert.equal(rel.fromId, row!.changes.find((ch) => ch.type === 'host')!.objectId);
+    const [created] = await changesOf(a, placeholder.objectId as string);
+    assert.deepEqual(created!.changes, [
+      { name: '_class', before: null, after: ['User'] },
+      { name: '_source', before: null, after: 'system-mapper' },
+      { name: '_type', before: null, after: 'user' },
+      { name: 'email', before: null, after: 'u@x.io' },
+    ]);
   });
 
   it('PUT, PATCH and OVERRIDE jobs each record what they changed', async () => {
