@@ -8,7 +8,8 @@
  * 26's targets, as ratios to the floors (report.ts), writes them as JSON with --json FILE, and
  * exits 1 when a job's counters are not exactly the expected ones. --peer also times
  * `j1-integration neo4j push` of the same graph (peer.ts); --sdk-shape uploads as the JupiterOne
- * SDK does; --s3 keeps the service's blobs in a local S3Mock.
+ * SDK does; --s3 keeps the service's blobs in a local S3Mock; --timings prints each run's finalize
+ * phases and slowest statements (timings.ts); --cpu-prof DIR keeps V8 profiles of both processes.
  *
  * By default it runs in queue mode (REDIS_URL, default redis://127.0.0.1:6379, with a unique queue
  * prefix and a `graphsync worker` child), so the API's and the worker's peak RSS are separate;
@@ -33,9 +34,10 @@ import { ENV, type Options, parseOptions } from './options';
 import { ourEndToEnd, runPeer } from './peer';
 import { printReport } from './report';
 import { type Results } from './results';
-import { runDiff } from './runs';
+import { type RunResult, runDiff } from './runs';
 import { s3BlobStore } from './s3';
 import { type Service, startService } from './service';
+import { printTimings, scrapeTimings } from './timings';
 import { progress } from './util';
 
 async function neo4jUri(opts: Options, work: string): Promise<[string, LocalNeo4j | undefined]> {
@@ -76,12 +78,21 @@ async function measure(
 ): Promise<Results> {
   const { client, tick } = service;
   const peerTiming = opts.peer ? await runPeer(opts, graph, uri, work) : undefined;
+  const run = async (label: string, variantOf: (i: number) => 0 | 1): Promise<RunResult> => {
+    const url = service.metricsUrl;
+    const before = url === undefined ? undefined : await scrapeTimings(url);
+    const result = await runDiff(client, opts, label, variantOf, tick);
+    if (url !== undefined && before !== undefined) {
+      printTimings(label, before, await scrapeTimings(url));
+    }
+    return result;
+  };
   progress(`Run 1/3: first DIFF (everything new)...`);
-  const first = await runDiff(client, opts, 'first DIFF', () => 0, tick);
+  const first = await run('first DIFF', () => 0);
   progress(`Run 2/3: unchanged re-run...`);
-  const same = await runDiff(client, opts, 'unchanged', () => 0, tick);
+  const same = await run('unchanged', () => 0);
   progress(`Run 3/3: 10% changed...`);
-  const change = await runDiff(client, opts, '10% change', (i) => (changed(i) ? 1 : 0), tick);
+  const change = await run('10% change', (i) => (changed(i) ? 1 : 0));
   tick();
   const floors = await runFloors(graph, opts, service.accountId);
   const runs = { first, same, change };

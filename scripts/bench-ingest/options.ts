@@ -32,6 +32,8 @@ export interface Options {
   s3: boolean;
   /** Where the API and the worker write V8 CPU profiles (--cpu-prof DIR), if anywhere. */
   cpuProf: string | undefined;
+  /** Print each run's finalize phases and slowest statements (--timings). */
+  timings: boolean;
 }
 
 /** The JupiterOne SDK's upload shape: 250 objects per request, 6 in flight, gzip on. */
@@ -42,12 +44,14 @@ const HELP =
   '                        [--seed 42] [--local] [--source] [--raw-data] [--json FILE]\n' +
   '                        [--sdk-shape] [--gzip] [--peer [--peer-entities 10000]\n' +
   '                        [--peer-budget 8]] [--s3] [--cpu-prof DIR]\n' +
+  '                        [--timings]\n' +
   '--sdk-shape: upload as the JupiterOne SDK does (250 objects per request, 6 in flight, gzip).\n' +
   '--peer: also time `j1-integration neo4j push` of the same graph at N = --peer-entities\n' +
   '(default: 10000, or --entities when smaller) against the same Neo4j, giving up after\n' +
   '--peer-budget minutes.\n' +
   '--cpu-prof DIR: the API and the worker write V8 CPU profiles (.cpuprofile) to DIR when they\n' +
   'stop (open them in Chrome DevTools or speedscope).\n' +
+  '--timings: after each run, its finalize phases and slowest statements, from the service metrics.\n' +
   'Env: NEO4J_URI (else a local Neo4j is started), REDIS_URL (queue mode; default\n' +
   'redis://127.0.0.1:6379), BENCH_NEO4J_HEAP (2g), BENCH_NEO4J_PAGECACHE (1g).\n';
 
@@ -70,6 +74,7 @@ function defaults(): Options {
     peerBudgetMin: 8,
     s3: false,
     cpuProf: undefined,
+    timings: false,
   };
 }
 
@@ -94,6 +99,7 @@ export function parseOptions(argv: readonly string[]): Options {
       'peer-budget': { type: 'string' },
       s3: { type: 'boolean' },
       'cpu-prof': { type: 'string' },
+      timings: { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
@@ -119,6 +125,7 @@ export function parseOptions(argv: readonly string[]): Options {
   o.peerBudgetMin = num(values['peer-budget'], o.peerBudgetMin);
   o.s3 = values.s3 === true;
   o.cpuProf = values['cpu-prof'];
+  o.timings = values.timings === true;
   if (o.entities < 10) throw new Error('--entities must be at least 10');
   return o;
 }

@@ -17,6 +17,8 @@ export interface Service {
   worker: Proc | undefined;
   /** An API client with the bench account's key. */
   client: Client;
+  /** The finalizing process's /metrics (the worker's, else the API's), with --timings. */
+  metricsUrl: string | undefined;
   accountId: string;
   /** Samples the children's RSS (called while the bench waits). */
   tick: () => void;
@@ -77,12 +79,19 @@ export async function startService(
     let worker: Proc | undefined;
     if (redisUrl !== undefined) {
       progress('Starting a worker...');
-      worker = startProc('worker', [...cli, 'worker'], { ...env, LOG_LEVEL: 'info' });
+      // With --timings, its metrics listener on a free port (it logs which).
+      const metrics = opts.timings ? { WORKER_METRICS_PORT: '0' } : {};
+      worker = startProc('worker', [...cli, 'worker'], { ...env, ...metrics, LOG_LEVEL: 'info' });
       procs.push(worker);
       await waitForOutput(worker, /worker started/, 120_000);
     }
+    const metricsUrl = !opts.timings
+      ? undefined
+      : worker === undefined
+        ? `${url}/metrics`
+        : `http://127.0.0.1:${(await waitForOutput(worker, /"port":(\d+)[^\n]*worker metrics listening/, 10_000))[1]}/metrics`;
     const { client, accountId } = await benchAccount(url, adminToken);
-    return { api, worker, client, accountId, tick: () => sampleRss(procs), stop };
+    return { api, worker, client, accountId, metricsUrl, tick: () => sampleRss(procs), stop };
   } catch (err) {
     await stop();
     throw err;
