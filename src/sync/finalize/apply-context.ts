@@ -4,6 +4,7 @@ import type { GraphAccess } from '../../graph/graph';
 import type { RawDataWriter } from '../../rawdata/raw-data-writer';
 import type { JobObjectError } from '../jobs/job-types';
 import type { StoredJob } from '../jobs/stored-job';
+import type { CreatedEntityIds } from './created-ids';
 import type { JobKeys } from './job-keys';
 import type { ScopeSnapshot } from './scope-snapshot';
 import type { ModePolicy } from '../modes/mode-policy';
@@ -46,6 +47,11 @@ export interface ApplyContext {
    * unchanged before they are classified (scope-snapshot.ts); undefined elsewhere.
    */
   snapshot?: ScopeSnapshot;
+  /**
+   * A DIFF into a new scope, run from its start: the ids of the entities it creates, where its
+   * relationships find their ends (created-ids.ts); undefined elsewhere.
+   */
+  createdIds?: CreatedEntityIds;
 }
 
 export type Op = 'created' | 'updated' | 'unchanged';

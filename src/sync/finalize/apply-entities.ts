@@ -78,6 +78,7 @@ async function upsertChunk(ctx: ObservedContext, chunk: StagedEntity[]): Promise
   );
   ctx.tally.add(plan.counts, plan.errors);
   ctx.observe?.entities(chunk, classified, plan);
+  ctx.createdIds?.record(plan);
   return () => write(ctx, plan);
 }
 

@@ -17,6 +17,7 @@ import { prepareRelationships } from './apply-relationships';
 import { eachChunk } from './chunk-feed';
 import { stageForRun } from './finalize-staging';
 import { DELETE_CHUNK, softDeleteAbsent } from './delete-absent';
+import { createdIdsFor } from './created-ids';
 import { scopeSnapshotFor } from './scope-snapshot';
 import type { DeleteGuard } from './delete-guard';
 import { FencedOutError, fencedGraph, fencedTxTimeoutMs } from './finalize-fence';
@@ -187,6 +188,7 @@ export class Finalizer {
       newScope: run.newScope,
       keys: run.keys,
       snapshot: scopeSnapshotFor(graph, job, run),
+      ...createdIdsFor(job, { newScope: run.newScope, resumed: checkpoint !== undefined }),
       placeholders:
         plan.lookUpPlaceholders && (await this.scopeHasEntities(job.accountId, PLACEHOLDER_SCOPE)),
     };

@@ -109,6 +109,23 @@ async function classify(
 }
 
 async function resolveEnds(ctx: ApplyContext, chunk: StagedRelationship[]): Promise<Classified[]> {
+  const ids = ctx.createdIds;
+  // Every end this run created is known here (decision 0055): no read, the same answers.
+  if (ids?.complete === true) {
+    return chunk.map((r, i) => {
+      const fromId = ids.idOf(r.fromKey);
+      const toId = ids.idOf(r.toKey);
+      const live = (id: string | null) => (id === null ? null : false);
+      return {
+        ...NO_RELATIONSHIP,
+        i,
+        fromId,
+        fromDeleted: live(fromId),
+        toId,
+        toDeleted: live(toId),
+      };
+    });
+  }
   const ends = await ctx.graph.read<
     Pick<Classified, 'i' | 'fromId' | 'fromDeleted' | 'toId' | 'toDeleted'>
   >('sync/resolve-relationship-ends', {
