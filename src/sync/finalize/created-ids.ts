@@ -1,6 +1,7 @@
 import { keyHashOf } from '../../graph/key-hash';
 import { FingerprintTable, fingerprintOf } from '../staging/fingerprint-set';
 import type { StoredJob } from '../jobs/stored-job';
+import { SYNC_MODES } from '../modes/mode-policy';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -70,13 +71,15 @@ function wordsUuid(words: readonly number[]): string {
 }
 
 /**
- * The table of a run from the start of a job into a new scope (ApplyContext.createdIds); none for
- * a resumed run, whose entities an earlier run created: it reads the ends instead.
+ * The table of a run from the start of a job into a new scope (ApplyContext.createdIds), whose
+ * entities are upserted (planned by upsertChunk, which records them); none for a resumed run,
+ * whose entities an earlier run created: it reads the ends instead.
  */
 export function createdIdsFor(
-  job: Pick<StoredJob, 'numEntitiesUploaded'>,
+  job: Pick<StoredJob, 'numEntitiesUploaded' | 'syncMode'>,
   run: { newScope: boolean; resumed: boolean },
 ): { createdIds?: CreatedEntityIds } {
   if (!run.newScope || run.resumed) return {};
+  if (SYNC_MODES[job.syncMode].entities.apply !== 'upsert') return {};
   return { createdIds: new CreatedEntityIds(job.numEntitiesUploaded) };
 }
