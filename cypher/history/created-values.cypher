@@ -1,4 +1,4 @@
-// What the history API needs to show the values of lean 'created' changes (decision 0053): for
+// What the history API needs to show the values of lean 'created' changes (decision 0054): for
 // each, the object as it is now (an entity by _id, a relationship from its start entity
 // c.fromId) and its later changes, oldest first. src/history/created-values.ts computes the
 // values from them: a property's value at creation is the `before.<name>` of the earliest later

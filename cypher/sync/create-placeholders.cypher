@@ -15,7 +15,7 @@ CALL (n) {
   WHERE n._type =~ $typeLabelPattern
   SET n:$(n._type)
 }
-// History (decisions 0045, 0053): a new placeholder's lean 'created' change (no property
+// History (decisions 0045, 0054): a new placeholder's lean 'created' change (no property
 // values; see sync/create-entities), in this statement.
 CALL (n, row) {
   WITH n, row

@@ -7,7 +7,7 @@ export type StoredChange = Record<string, unknown>;
 const UNTRACKED = new Set(UNTRACKED_PROPERTIES);
 
 /**
- * A 'created' change recorded lean (decision 0053): it lists no property, because the values an
+ * A 'created' change recorded lean (decision 0054): it lists no property, because the values an
  * object was created with are its values now unless a later change says otherwise. A full one
  * (recorded before that decision) lists every tracked property and is shown as stored.
  */
