@@ -98,8 +98,8 @@ CALL () {
 }
 CALL () {
   MATCH (c:_Change)
-  USING INDEX SEEK c:_Change(accountId, at)
-  WHERE c.accountId = $id AND c.at IS NOT NULL
+  USING INDEX SEEK c:_Change(accountId, objectId, at)
+  WHERE c.accountId = $id AND c.objectId IS NOT NULL AND c.at IS NOT NULL
   DETACH DELETE c
   RETURN count(*) AS changes
 }

@@ -14,7 +14,7 @@ import {
 import { type Options } from './options';
 import { progress, range, secs } from './util';
 
-interface Stamp {
+export interface Stamp {
   now: number;
   jobId: string;
   accountId: string;
@@ -31,7 +31,7 @@ function created(s: Stamp): Json {
   };
 }
 
-function nodeRow(opts: Options, i: number, s: Stamp): Json {
+export function nodeRow(opts: Options, i: number, s: Stamp): Json {
   const { _key, _type, _class, ...properties } = entity(opts.seed, i, 0);
   return {
     ...properties,
@@ -48,7 +48,7 @@ function nodeRow(opts: Options, i: number, s: Stamp): Json {
   };
 }
 
-function relationshipRow(opts: Options, j: number, s: Stamp): Json {
+export function relationshipRow(opts: Options, j: number, s: Stamp): Json {
   const r = relationship(opts.seed, opts.entities, j, 0);
   const { _key, _type, _class, _fromEntityKey, _toEntityKey } = r;
   const { properties, hash } = relationshipContent(r);
@@ -84,13 +84,14 @@ export async function writeChunks<T extends object>(
   total: number,
   chunk: number,
   row: (index: number) => Json,
+  params: Json = {},
 ): Promise<{ ms: number; returned: T[] }> {
   let ms = 0;
   const returned: T[] = [];
   for (let start = 0; start < total; start += chunk) {
     const rows = range(start, Math.min(total, start + chunk)).map(row);
     const t0 = performance.now();
-    returned.push(...(await graph.write<T>(statement, { rows })));
+    returned.push(...(await graph.write<T>(statement, { ...params, rows })));
     ms += performance.now() - t0;
   }
   return { ms, returned };

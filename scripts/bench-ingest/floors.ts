@@ -2,14 +2,16 @@
  * The three floors of issue 26, measured against the same Neo4j as the runs, after them:
  * scan (one read of every key and hash of the scope the service wrote), create (bare
  * `UNWIND ... CREATE` of all rows, as a copy under a label of its own) and change (the scan floor
- * plus a bare `UNWIND ... MATCH ... SET` of the 10% change's rows, on that copy). The copy and
- * its index are removed afterwards, whatever happens.
+ * plus a bare `UNWIND ... MATCH ... SET` of the 10% change's rows, on that copy); and, beside
+ * them, the schema floor (schema-floor.ts: the rows through the service's own create statements).
+ * The copies and the floor's index are removed afterwards, whatever happens.
  */
 import { type Graph } from '../../src/graph/graph';
 import { runChangeWrites } from './change-floor';
 import { runCreateFloor } from './create-floor';
 import { type Options } from './options';
 import { runScanFloor } from './scan-floor';
+import { runSchemaFloor } from './schema-floor';
 import { progress } from './util';
 
 export interface Floors {
@@ -17,6 +19,8 @@ export interface Floors {
   scanMs: number;
   /** The scan floor plus the change's writes. */
   changeMs: number;
+  /** The first DIFF's rows through the service's own creating statements, bare (schema-floor.ts). */
+  schemaMs: number;
 }
 
 export async function runFloors(graph: Graph, opts: Options, accountId: string): Promise<Floors> {
@@ -29,7 +33,8 @@ export async function runFloors(graph: Graph, opts: Options, accountId: string):
     const createMs = await runCreateFloor(graph, opts, accountId);
     progress('Change floor: bare UNWIND ... MATCH ... SET of the changed rows...');
     const changeMs = scanMs + (await runChangeWrites(graph, opts));
-    return { createMs, scanMs, changeMs };
+    progress("Schema floor: the same rows through the service's own create statements...");
+    return { createMs, scanMs, changeMs, schemaMs: await runSchemaFloor(graph, opts, accountId) };
   } finally {
     progress('Removing the floors copy...');
     await graph.autoCommit('bench/floor-clean-up');

@@ -32,6 +32,7 @@ import { changed } from './graph-data';
 import { writeJson } from './json-file';
 import { ENV, type Options, parseOptions } from './options';
 import { ourEndToEnd, runPeer } from './peer';
+import { warmUp } from './warm-up';
 import { printReport } from './report';
 import { type Results } from './results';
 import { type RunResult, runDiff } from './runs';
@@ -66,8 +67,9 @@ function connect(uri: string): Graph {
 }
 
 /**
- * With --peer, the peer first (on the database as the bench found it); then the three runs of one
- * scope, the floors against the same Neo4j, and our end to end at the peer's N.
+ * The warm-up (warm-up.ts, unless --cold); with --peer, the peer (on the database as the bench
+ * found it: the warm-up removes what it wrote); then the three runs of one scope, the floors
+ * against the same Neo4j, and our end to end at the peer's N.
  */
 async function measure(
   opts: Options,
@@ -77,6 +79,7 @@ async function measure(
   work: string,
 ): Promise<Results> {
   const { client, tick } = service;
+  if (!opts.cold) await warmUp(opts, graph, service);
   const peerTiming = opts.peer ? await runPeer(opts, graph, uri, work) : undefined;
   const run = async (label: string, variantOf: (i: number) => 0 | 1): Promise<RunResult> => {
     const url = service.metricsUrl;

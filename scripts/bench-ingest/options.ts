@@ -34,6 +34,8 @@ export interface Options {
   cpuProf: string | undefined;
   /** Print each run's finalize phases and slowest statements (--timings). */
   timings: boolean;
+  /** Leave out the warm-up (--cold): the first DIFF then meets a cold Neo4j (warm-up.ts). */
+  cold: boolean;
 }
 
 /** The JupiterOne SDK's upload shape: 250 objects per request, 6 in flight, gzip on. */
@@ -44,7 +46,7 @@ const HELP =
   '                        [--seed 42] [--local] [--source] [--raw-data] [--json FILE]\n' +
   '                        [--sdk-shape] [--gzip] [--peer [--peer-entities 10000]\n' +
   '                        [--peer-budget 8]] [--s3] [--cpu-prof DIR]\n' +
-  '                        [--timings]\n' +
+  '                        [--timings] [--cold]\n' +
   '--sdk-shape: upload as the JupiterOne SDK does (250 objects per request, 6 in flight, gzip).\n' +
   '--peer: also time `j1-integration neo4j push` of the same graph at N = --peer-entities\n' +
   '(default: 10000, or --entities when smaller) against the same Neo4j, giving up after\n' +
@@ -52,6 +54,8 @@ const HELP =
   '--cpu-prof DIR: the API and the worker write V8 CPU profiles (.cpuprofile) to DIR when they\n' +
   'stop (open them in Chrome DevTools or speedscope).\n' +
   '--timings: after each run, its finalize phases and slowest statements, from the service metrics.\n' +
+  '--cold: no warm-up (a first DIFF and a 10% change of 5,000 entities in a scope of their own,\n' +
+  'removed again) before the timed runs; the first DIFF then meets a cold Neo4j.\n' +
   'Env: NEO4J_URI (else a local Neo4j is started), REDIS_URL (queue mode; default\n' +
   'redis://127.0.0.1:6379), BENCH_NEO4J_HEAP (2g), BENCH_NEO4J_PAGECACHE (1g).\n';
 
@@ -75,6 +79,7 @@ function defaults(): Options {
     s3: false,
     cpuProf: undefined,
     timings: false,
+    cold: false,
   };
 }
 
@@ -100,6 +105,7 @@ export function parseOptions(argv: readonly string[]): Options {
       s3: { type: 'boolean' },
       'cpu-prof': { type: 'string' },
       timings: { type: 'boolean' },
+      cold: { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
@@ -126,6 +132,7 @@ export function parseOptions(argv: readonly string[]): Options {
   o.s3 = values.s3 === true;
   o.cpuProf = values['cpu-prof'];
   o.timings = values.timings === true;
+  o.cold = values.cold === true;
   if (o.entities < 10) throw new Error('--entities must be at least 10');
   return o;
 }

@@ -101,6 +101,14 @@ function rows(r: Results): Row[] {
     ['Create floor (bare UNWIND CREATE)', secs(f.createMs), '', '', `E +${n}, R +${2 * n}`],
     ['Scan floor (read keys and hashes)', secs(f.scanMs), '', '', ''],
     ['Change floor (scan + bare SET)', secs(f.changeMs), '', '', ''],
+    [
+      'Schema floor (our create statements)',
+      `${secs(f.schemaMs)} (${(f.schemaMs / f.createMs).toFixed(2)}x create floor; ` +
+        `first DIFF finalize ${(r.runs.first.finalizeMs / f.schemaMs).toFixed(2)}x this)`,
+      '',
+      '',
+      `E +${n}, R +${2 * n}`,
+    ],
     ...runRows(r),
     ...(r.peer === undefined ? [] : [peerRow(r.peer)]),
     ['Peak RSS, API', `${r.apiPeakMb.toFixed(0)} MB`, '< 400 MB', pass(r.apiPeakMb < 400), ''],

@@ -150,6 +150,8 @@ describe('graph migrations at schema application (real Neo4j)', () => {
       'entity_key_unique',
       'entity_account_key',
       'internal_sync_staged_key_unique',
+      'internal_change_id_unique',
+      'internal_change_account',
     ];
     try {
       const session = driver.session({ database: process.env.NEO4J_DATABASE || 'neo4j' });
@@ -162,6 +164,13 @@ describe('graph migrations at schema application (real Neo4j)', () => {
         );
         await session.run(
           'CREATE CONSTRAINT internal_sync_staged_key_unique IF NOT EXISTS FOR (n:_LegacyKeyProbe) REQUIRE n.c IS UNIQUE',
+        );
+        // Dropped by decision 0056 (their names on a probe label, as a database written before it).
+        await session.run(
+          'CREATE CONSTRAINT internal_change_id_unique IF NOT EXISTS FOR (n:_LegacyKeyProbe) REQUIRE n.d IS UNIQUE',
+        );
+        await session.run(
+          'CREATE INDEX internal_change_account IF NOT EXISTS FOR (n:_LegacyKeyProbe) ON (n.e)',
         );
       } finally {
         await session.close();
@@ -180,6 +189,7 @@ describe('graph migrations at schema application (real Neo4j)', () => {
       'entity_key_hash_unique',
       'entity_account_key_hash',
       'internal_sync_staged_key_hash_unique',
+      'internal_change_object',
     ]) {
       assert.ok(names.includes(n), `${n} missing from ${names.join(', ')}`);
     }

@@ -402,6 +402,30 @@ describe('change history: GET /entities/{id}/history and /jobs/{id}/changes (HTT
       changes: [{ name: 'tag.Critical', before: null, after: true }],
     });
   });
+
+  it("deleting an account's data (accounts/delete-account-data) deletes its changes, no other account's", async () => {
+    const graph = await testGraph();
+    const countChanges = async (accountId: string) => {
+      const [row] = await graph.readGenerated<{ n: number }>(
+        'MATCH (c:_Change) WHERE c.accountId = $accountId RETURN count(c) AS n',
+        { accountId },
+        { timeoutMs: 30_000 },
+      );
+      return row!.n;
+    };
+    const [gone, kept] = [await freshAccount(), await freshAccount()];
+    for (const a of [gone, kept]) {
+      const c = new SyncClient(app, a.headers);
+      await c.diff(SCOPE, [entity('h1'), entity('h2')], [rel('l', 'h1', 'h2')]);
+      await c.diff(SCOPE, [entity('h1')]);
+      // Two entities and a relationship created, then one entity and the relationship deleted.
+      assert.equal(await countChanges(a.accountId), 5);
+    }
+    // The statement seeks internal_change_object by its first property (decision 0056).
+    await graph.write('accounts/delete-account-data', { id: gone.accountId });
+    assert.equal(await countChanges(gone.accountId), 0);
+    assert.equal(await countChanges(kept.accountId), 5);
+  });
 });
 
 function pick(c: Change) {
