@@ -18,7 +18,8 @@ type Found = Array<{ id: string; keyHash: string }>;
 /**
  * Soft deletes what the scope holds and the job did not upload (sparing the finalize's partial
  * dataset types): one streamed read of the scope, told apart by the job's keys in this process
- * (absent-scan.ts, decision 0051), then soft deletes by element id in chunks of DELETE_CHUNK;
+ * (absent-scan.ts, decision 0051; for a DIFF re-run's entities, the read its entity step made,
+ * decision 0057), then soft deletes by element id in chunks of DELETE_CHUNK;
  * returns how many. `rerun`: an earlier run of the job may have deleted some already, so the
  * count is read afterwards instead, and includes them.
  */
@@ -72,8 +73,12 @@ async function absentOf(ctx: ApplyContext, rule: AbsentRule, what: DeleteStep): 
       if (absent) found.push({ id: row.id, keyHash: row.keyHash });
     };
   };
-  if (what === 'entities') await scanEntities(ctx.graph, rule, collect);
-  else if (what === 'relationships') {
+  if (what === 'entities') {
+    // A DIFF re-run's entity read found them already (scope-snapshot.ts, decision 0057).
+    const known = ctx.snapshot?.takeAbsentEntities();
+    if (known !== undefined) return known;
+    await scanEntities(ctx.graph, rule, collect);
+  } else if (what === 'relationships') {
     const mappedUploaded = ctx.job.numMappedRelationshipsUploaded > 0;
     await scanRelationships(ctx.graph, { ...rule, before: false, mappedUploaded }, collect);
   } else {

@@ -4,19 +4,24 @@ import type { StoredJob } from '../jobs/stored-job';
 import { SYNC_MODES } from '../modes/mode-policy';
 import { hashWords } from '../staging/batch-prints';
 import { FingerprintTable, fingerprintOf } from '../staging/fingerprint-set';
+import type { JobKeys } from './job-keys';
 
 /** Flags of a snapshot entry. */
 const THIS_JOB = 1; // written by this job (a resumed run): never taken as unchanged
 const TWICE = 2; // two live objects with this key: left to the classifying query
 const END_DELETED = 4; // a relationship on a deleted end
 
-type EntityRow = {
+type SnapshotRow = {
   keyHash: string | null;
   key: string | null;
   hash: string;
   thisJob: boolean | null;
 };
-type RelationshipRow = EntityRow & { class: string; endDeleted: boolean | null };
+type EntityRow = SnapshotRow & { id: string; spared: boolean | null };
+type RelationshipRow = SnapshotRow & { class: string; endDeleted: boolean | null };
+
+/** A live entity the job did not upload, as the entity delete step soft deletes it. */
+export type AbsentEntity = { id: string; keyHash: string };
 
 /**
  * The scope's live objects as a DIFF re-run's classification needs them (issue 26): for each key,
@@ -31,12 +36,27 @@ type RelationshipRow = EntityRow & { class: string; endDeleted: boolean | null }
 export class ScopeSnapshot {
   private entities: FingerprintTable | undefined;
   private relationships: FingerprintTable | undefined;
+  private absent: AbsentEntity[] | undefined;
   private loading: { kind: 'e' | 'r'; done: Promise<void> } | undefined;
 
   constructor(
     private readonly graph: Pick<GraphAccess, 'readEach'>,
     private readonly at: { accountId: string; scope: string; jobId: string },
+    /** The job's keys and partial types, which tell the entities it did not upload. */
+    private readonly job: { keys: JobKeys | undefined; partialTypes: readonly string[] },
   ) {}
+
+  /**
+   * The live entities of the scope the job did not upload (their type not named partial), as the
+   * entity read found them (decision 0057), so that the entity delete step need not read the
+   * scope again; undefined when this run did not read its entities (a resumed run past its entity
+   * step, an upload with no entity), and the step scans as before. Given once: it is let go then.
+   */
+  takeAbsentEntities(): AbsentEntity[] | undefined {
+    const absent = this.absent;
+    this.absent = undefined;
+    return absent;
+  }
 
   /**
    * Whether the stored entity with this key (its digest, decision 0035) is live, with this
@@ -64,10 +84,20 @@ export class ScopeSnapshot {
   }
 
   private async loadEntities(sizeHint: number): Promise<void> {
-    await this.graph.readEach<EntityRow>('sync/snapshot-scope-entities', this.at, () => {
+    const { keys, partialTypes } = this.job;
+    const params = { ...this.at, partialTypes };
+    await this.graph.readEach<EntityRow>('sync/snapshot-scope-entities', params, () => {
       const table = new FingerprintTable(4, sizeHint);
+      const absent: AbsentEntity[] = [];
       this.entities = table;
-      return (row) => record(table, row, 0, 0);
+      // Without the job's keys nothing can be told absent: the delete step scans instead.
+      this.absent = keys === undefined ? undefined : absent;
+      return (row) => {
+        const digest = record(table, row, 0, 0);
+        if (keys !== undefined && row.spared !== true && !keys.hasEntity(digest)) {
+          absent.push({ id: row.id, keyHash: row.keyHash ?? '' });
+        }
+      };
     });
   }
 
@@ -83,13 +113,20 @@ export class ScopeSnapshot {
   }
 }
 
-function record(table: FingerprintTable, row: EntityRow, flags: number, cls: number): void {
+/** Records a row in the table; returns its key's digest (null: a row with no key). */
+function record(
+  table: FingerprintTable,
+  row: SnapshotRow,
+  flags: number,
+  cls: number,
+): string | null {
   const digest = storedKeyHash(row);
-  if (digest === null) return;
+  if (digest === null) return null;
   const f = fingerprintOf(digest);
   const [h0, h1] = hashWords(row.hash);
   const twice = table.has(f) ? TWICE : 0;
   table.set(f, [h0, h1, flags | twice | (row.thisJob === true ? THIS_JOB : 0), cls]);
+  return digest;
 }
 
 function unchanged(
@@ -117,10 +154,14 @@ function classWord(cls: string): number {
  */
 export function scopeSnapshotFor(
   graph: Pick<GraphAccess, 'readEach'>,
-  job: Pick<StoredJob, 'id' | 'accountId' | 'syncMode'>,
-  at: { scope: string | null; newScope: boolean },
+  job: Pick<StoredJob, 'id' | 'accountId' | 'syncMode' | 'partialDatasetTypes'>,
+  at: { scope: string | null; newScope: boolean; keys: JobKeys | undefined },
 ): ScopeSnapshot | undefined {
   const replaces = SYNC_MODES[job.syncMode].writes === 'replace';
   if (at.scope === null || at.newScope || !replaces) return undefined;
-  return new ScopeSnapshot(graph, { accountId: job.accountId, scope: at.scope, jobId: job.id });
+  return new ScopeSnapshot(
+    graph,
+    { accountId: job.accountId, scope: at.scope, jobId: job.id },
+    { keys: at.keys, partialTypes: job.partialDatasetTypes ?? [] },
+  );
 }

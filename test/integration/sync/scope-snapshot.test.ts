@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { freshAccount, testGraph, testSync, uploadJson } from '../../helpers/harness';
 import { keyHash } from '../../../src/graph/key-hash';
+import { JobKeys } from '../../../src/sync/finalize/job-keys';
 import { ScopeSnapshot } from '../../../src/sync/finalize/scope-snapshot';
+import { fingerprintOf } from '../../../src/sync/staging/fingerprint-set';
 import { find, scopeContents } from './semantics-helpers';
 
 /**
@@ -38,7 +40,12 @@ describe('scope snapshot: what a DIFF re-run takes as unchanged (real Neo4j)', (
     const { entities, relationships } = await scopeContents(a.accountId, 's');
     const hashOf = (o: object) => String((o as { _hash?: unknown })._hash);
 
-    const later = new ScopeSnapshot(graph, { accountId: a.accountId, scope: 's', jobId: 'later' });
+    const noKeys = { keys: undefined, partialTypes: [] };
+    const later = new ScopeSnapshot(
+      graph,
+      { accountId: a.accountId, scope: 's', jobId: 'later' },
+      noKeys,
+    );
     await later.load('e', 1);
     assert.equal(later.unchangedEntity(keyHash('a'), hashOf(find(entities, 'a'))), true);
     assert.equal(
@@ -72,10 +79,61 @@ describe('scope snapshot: what a DIFF re-run takes as unchanged (real Neo4j)', (
     );
 
     // What this job wrote is never taken as unchanged (a resumed run re-reads it).
-    const same = new ScopeSnapshot(graph, { accountId: a.accountId, scope: 's', jobId: job.id });
+    const same = new ScopeSnapshot(
+      graph,
+      { accountId: a.accountId, scope: 's', jobId: job.id },
+      noKeys,
+    );
     await same.load('e', 1);
     assert.equal(same.unchangedEntity(keyHash('a'), hashOf(find(entities, 'a'))), false);
     await same.load('r', 1);
     assert.equal(same.unchangedRelationship(keyHash('a-b'), hashOf(ab), 'HAS'), false);
+    // Without the job's keys, the entity read tells nothing absent: the delete step scans.
+    assert.equal(same.takeAbsentEntities(), undefined);
+  });
+
+  it('the entity read finds the live entities the job did not upload, sparing partial types (decision 0057)', async () => {
+    const graph = await testGraph();
+    const a = await freshAccount();
+    const sync = await testSync();
+    const job = await sync.service.start({
+      accountId: a.accountId,
+      body: { source: 'api', scope: 's' },
+    });
+    const ref = { accountId: a.accountId, jobId: job.id };
+    await uploadJson(sync, ref, {
+      entities: [entity('a'), entity('b'), entity('c'), { ...entity('p'), _type: 'partial' }],
+    });
+    assert.equal((await sync.service.finalize({ ...ref, body: {} })).status, 'FINISHED');
+    await graph.write('sync/test-mark-entity-deleted', {
+      accountId: a.accountId,
+      scope: 's',
+      key: 'c',
+    });
+    // A later job that uploaded `a` only, and named type `partial` partial.
+    const keys = new JobKeys({ entities: 1, relationships: 1 });
+    keys.add('e', 1, fingerprintOf(keyHash('a')), [0, 0]);
+    const later = new ScopeSnapshot(
+      graph,
+      { accountId: a.accountId, scope: 's', jobId: 'later' },
+      { keys, partialTypes: ['partial'] },
+    );
+    assert.equal(later.takeAbsentEntities(), undefined, 'nothing read yet');
+    await later.load('e', 1);
+    const { entities } = await scopeContents(a.accountId, 's');
+    const absent = later.takeAbsentEntities();
+    // `b` only: `a` was uploaded, `c` is deleted, `p` is of a partial type.
+    assert.deepEqual(
+      absent?.map((e) => e.keyHash),
+      [keyHash('b')],
+    );
+    const [row] = await graph.readGenerated<{ key: string }>(
+      'MATCH (n:Entity) WHERE elementId(n) = $id RETURN n._key AS key',
+      { id: absent[0]!.id },
+      { timeoutMs: 30_000 },
+    );
+    assert.equal(row?.key, 'b');
+    assert.equal(find(entities, 'b')._deleted, false);
+    assert.equal(later.takeAbsentEntities(), undefined, 'given once');
   });
 });
