@@ -118,6 +118,11 @@ export class Tally implements TallyCounts {
     for (const e of errors) this.error(e);
   }
 
+  /** Whether anything is counted: a chunk that counts nothing changed no counter. */
+  get counted(): boolean {
+    return this.errors.length > 0 || COUNTS.some((c) => this[c] !== 0);
+  }
+
   counts(): TallyCounts {
     return Object.fromEntries(COUNTS.map((c) => [c, this[c]])) as unknown as TallyCounts;
   }

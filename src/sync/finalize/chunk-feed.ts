@@ -31,7 +31,7 @@ export interface ChunkPass {
   /** Classifies a chunk (reads only), counting into `tally`, and returns its write. */
   prepare: (chunk: Staged[], tally: Tally) => Promise<Write>;
   /** Told how many objects each write applied, in order. */
-  written: (objects: number) => Promise<void>;
+  written: (objects: number, counted: boolean) => Promise<void>;
   /** The job's keys (job-keys.ts): which copy of a key repeated across batches wins. */
   keys: JobKeys | undefined;
 }
@@ -59,7 +59,7 @@ export async function eachChunk(
       await write
     )();
     pass.tally.merge(counted);
-    await pass.written(objects);
+    await pass.written(objects, counted.counted);
   };
   const apply = async (chunk: Staged[]) => {
     const counted = pass.tally.fork();

@@ -45,6 +45,9 @@ export function counters(ctx: ApplyContext): Record<string, number> {
   };
 }
 
+/** How often, at most, a run saves a checkpoint for chunks that changed no counter. */
+export const QUIET_SAVE_MS = 1000;
+
 export class Progress {
   private readonly applied_: { e: number; r: number };
   private readonly deleted_: { e?: number; r?: number };
@@ -53,6 +56,8 @@ export class Progress {
   /** The phases this run shows, in order, and the one it is in. */
   private readonly phaseNames: FinalizePhase[];
   private phase: FinalizePhase = 'entities';
+  /** When the checkpoint was last saved (epoch ms). */
+  private savedAt = 0;
 
   constructor(
     private readonly graph: GraphAccess,
@@ -146,8 +151,17 @@ export class Progress {
     };
   }
 
-  async advance(kind: 'e' | 'r', objects: number): Promise<void> {
+  /**
+   * A chunk of `objects` is written. `counted`: whether it changed a counter. One that changed
+   * none (a DIFF re-run's unchanged chunk) saves only when the last save is QUIET_SAVE_MS old: an
+   * unchanged re-run at N = 100k wrote 60 checkpoints, each a fenced transaction, for nothing a
+   * reader would see but the phases' done counts (decision 0057). A run resumed after one of
+   * those unsaved chunks applies it again, which a run resumed between a chunk's commit and its
+   * checkpoint has always had to do.
+   */
+  async advance(kind: 'e' | 'r', objects: number, counted = true): Promise<void> {
     this.applied_[kind] += objects;
+    if (!counted && Date.now() - this.savedAt < QUIET_SAVE_MS) return;
     await this.save();
   }
 
@@ -158,6 +172,7 @@ export class Progress {
   }
 
   private async save(): Promise<void> {
+    this.savedAt = Date.now();
     const t = this.ctx.tally;
     const start = this.relationshipsStart;
     const checkpoint: Checkpoint = {

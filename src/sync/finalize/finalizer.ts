@@ -211,7 +211,7 @@ export class Finalizer {
             step.kind === 'e'
               ? prepareEntities({ ...ctx, tally }, chunk)
               : prepareRelationships({ ...ctx, tally }, chunk as StagedRelationship[]),
-          written: (n) => progress.advance(step.kind, n),
+          written: (n, counted) => progress.advance(step.kind, n, counted),
           keys: ctx.keys,
         });
       case 'start-relationships':
