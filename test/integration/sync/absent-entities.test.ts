@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { freshAccount, testApp } from '../../helpers/harness';
-import { metricsText } from '../../../src/telemetry/metrics';
-import { parseTimings } from '../../../scripts/bench-ingest/timings';
+import { statementRuns as runs } from '../../helpers/statement-runs';
 import {
   deletedKeys,
   entity,
@@ -10,11 +9,6 @@ import {
   scopeContents,
   SyncClient,
 } from './semantics-helpers';
-
-/** How many times this process ran a named statement. */
-async function runs(statement: string): Promise<number> {
-  return parseTimings((await metricsText()).text).statements.get(statement)?.count ?? 0;
-}
 
 /**
  * A DIFF re-run finds the entities it did not receive in the read of the scope its entity step

@@ -1,13 +1,7 @@
 import assert from 'node:assert/strict';
 import { freshAccount, testApp } from '../../helpers/harness';
-import { metricsText } from '../../../src/telemetry/metrics';
-import { parseTimings } from '../../../scripts/bench-ingest/timings';
+import { statementRuns as runs } from '../../helpers/statement-runs';
 import { entity, expectCounters, find, rel, scopeContents, SyncClient } from './semantics-helpers';
-
-/** How many times this process ran a named statement. */
-async function runs(statement: string): Promise<number> {
-  return parseTimings((await metricsText()).text).statements.get(statement)?.count ?? 0;
-}
 
 /**
  * A DIFF into a new scope finds its relationships' ends among the entities it just created, in

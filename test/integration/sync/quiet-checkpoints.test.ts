@@ -1,13 +1,7 @@
 import assert from 'node:assert/strict';
 import { freshAccount, testApp, testSync } from '../../helpers/harness';
-import { metricsText } from '../../../src/telemetry/metrics';
-import { parseTimings } from '../../../scripts/bench-ingest/timings';
+import { statementRuns as runs } from '../../helpers/statement-runs';
 import { entity, expectCounters, SyncClient } from './semantics-helpers';
-
-/** How many times this process ran a named statement. */
-async function runs(statement: string): Promise<number> {
-  return parseTimings((await metricsText()).text).statements.get(statement)?.count ?? 0;
-}
 
 /**
  * A chunk that changed no counter saves no checkpoint unless the last one is a second old

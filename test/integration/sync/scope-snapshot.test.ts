@@ -14,7 +14,8 @@ import { find, scopeContents } from './semantics-helpers';
 describe('scope snapshot: what a DIFF re-run takes as unchanged (real Neo4j)', () => {
   const entity = (key: string) => ({ _key: key, _type: 't', _class: 'Thing', v: key });
 
-  it('an object stored live with the same hash, not by this job; a relationship of its class on live ends', async () => {
+  /** A DIFF of scope `s` in a fresh account, finished; then entity `c` marked deleted. */
+  async function syncedScope(body: object): Promise<{ accountId: string; jobId: string }> {
     const graph = await testGraph();
     const a = await freshAccount();
     const sync = await testSync();
@@ -23,29 +24,30 @@ describe('scope snapshot: what a DIFF re-run takes as unchanged (real Neo4j)', (
       body: { source: 'api', scope: 's' },
     });
     const ref = { accountId: a.accountId, jobId: job.id };
-    await uploadJson(sync, ref, {
+    await uploadJson(sync, ref, body);
+    assert.equal((await sync.service.finalize({ ...ref, body: {} })).status, 'FINISHED');
+    await graph.write('sync/test-mark-entity-deleted', {
+      accountId: a.accountId,
+      scope: 's',
+      key: 'c',
+    });
+    return ref;
+  }
+
+  it('an object stored live with the same hash, not by this job; a relationship of its class on live ends', async () => {
+    const graph = await testGraph();
+    const { accountId, jobId } = await syncedScope({
       entities: [entity('a'), entity('b'), entity('c')],
       relationships: [
         { _key: 'a-b', _type: 't_has_t', _class: 'HAS', _fromEntityKey: 'a', _toEntityKey: 'b' },
         { _key: 'a-c', _type: 't_has_t', _class: 'HAS', _fromEntityKey: 'a', _toEntityKey: 'c' },
       ],
     });
-    const done = await sync.service.finalize({ ...ref, body: {} });
-    assert.equal(done.status, 'FINISHED');
-    await graph.write('sync/test-mark-entity-deleted', {
-      accountId: a.accountId,
-      scope: 's',
-      key: 'c',
-    });
-    const { entities, relationships } = await scopeContents(a.accountId, 's');
+    const { entities, relationships } = await scopeContents(accountId, 's');
     const hashOf = (o: object) => String((o as { _hash?: unknown })._hash);
 
     const noKeys = { keys: undefined, partialTypes: [] };
-    const later = new ScopeSnapshot(
-      graph,
-      { accountId: a.accountId, scope: 's', jobId: 'later' },
-      noKeys,
-    );
+    const later = new ScopeSnapshot(graph, { accountId, scope: 's', jobId: 'later' }, noKeys);
     await later.load('e', 1);
     assert.equal(later.unchangedEntity(keyHash('a'), hashOf(find(entities, 'a'))), true);
     assert.equal(
@@ -79,11 +81,7 @@ describe('scope snapshot: what a DIFF re-run takes as unchanged (real Neo4j)', (
     );
 
     // What this job wrote is never taken as unchanged (a resumed run re-reads it).
-    const same = new ScopeSnapshot(
-      graph,
-      { accountId: a.accountId, scope: 's', jobId: job.id },
-      noKeys,
-    );
+    const same = new ScopeSnapshot(graph, { accountId, scope: 's', jobId }, noKeys);
     await same.load('e', 1);
     assert.equal(same.unchangedEntity(keyHash('a'), hashOf(find(entities, 'a'))), false);
     await same.load('r', 1);
@@ -94,21 +92,8 @@ describe('scope snapshot: what a DIFF re-run takes as unchanged (real Neo4j)', (
 
   it('the entity read finds the live entities the job did not upload, sparing partial types (decision 0057)', async () => {
     const graph = await testGraph();
-    const a = await freshAccount();
-    const sync = await testSync();
-    const job = await sync.service.start({
-      accountId: a.accountId,
-      body: { source: 'api', scope: 's' },
-    });
-    const ref = { accountId: a.accountId, jobId: job.id };
-    await uploadJson(sync, ref, {
+    const a = await syncedScope({
       entities: [entity('a'), entity('b'), entity('c'), { ...entity('p'), _type: 'partial' }],
-    });
-    assert.equal((await sync.service.finalize({ ...ref, body: {} })).status, 'FINISHED');
-    await graph.write('sync/test-mark-entity-deleted', {
-      accountId: a.accountId,
-      scope: 's',
-      key: 'c',
     });
     // A later job that uploaded `a` only, and named type `partial` partial.
     const keys = new JobKeys({ entities: 1, relationships: 1 });
