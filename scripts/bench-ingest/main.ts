@@ -2,9 +2,11 @@
  * `npm run bench:ingest`: the ingest benchmark of issues 3 and 26 (not a test).
  *
  * Generates a deterministic graph of N entities (20 types, ~10 properties) and 2N relationships,
- * pushes it through the real API (a child process) in batches, and times three DIFF jobs on one
- * scope: the first (everything created), an unchanged re-run, and a 10% change. Then, against the
- * same Neo4j, times three floors (floors.ts): create, scan and change. Prints the table of issue
+ * pushes it through the real API (a child process) in batches, and, after a warm-up (warm-up.ts;
+ * --cold leaves it out), times three DIFF jobs on one scope: the first (everything created), an
+ * unchanged re-run, and a 10% change. Then, against the same Neo4j, times three floors
+ * (floors.ts): create, scan and change, and beside them the schema floor (schema-floor.ts: our
+ * own create statements, bare). Prints the table of issue
  * 26's targets, as ratios to the floors (report.ts), writes them as JSON with --json FILE, and
  * exits 1 when a job's counters are not exactly the expected ones. --peer also times
  * `j1-integration neo4j push` of the same graph (peer.ts); --sdk-shape uploads as the JupiterOne
