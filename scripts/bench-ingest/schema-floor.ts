@@ -14,7 +14,7 @@ import { TYPE_LABEL_PATTERN } from '../../src/graph/type-labels';
 import { type ChangeParams, changeParams } from '../../src/model/change-record';
 import { searchText } from '../../src/model/search-text';
 import { nodeRow, relationshipRow, type Stamp, writeChunks } from './create-floor';
-import { entityKey, type Json } from './graph-data';
+import { type Json } from './graph-data';
 import { type Options } from './options';
 import { progress, secs } from './util';
 
@@ -43,11 +43,12 @@ async function write(
   history: ChangeParams,
 ): Promise<number> {
   const n = opts.entities;
-  // Entity i's _id, which relationship rows name their ends by (as the finalize resolves them).
-  const ids: string[] = new Array<string>(n);
+  // Each entity's _id by its key: relationship rows name their ends by _id (as the finalize
+  // resolves them).
+  const ids = new Map<string, string>();
   const entityRow = (i: number): Json => {
     const row: Json = { ...nodeRow(opts, i, stamp), _scope: SCOPE };
-    ids[i] = row._id as string;
+    ids.set(row._key as string, row._id as string);
     const props = { ...row, _keyHash: keyHash(row._key as string) };
     return { classes: row._class, props: { ...props, _searchText: searchText(props) } };
   };
@@ -64,7 +65,7 @@ async function write(
   );
   progress(`  schema floor: ${n} entities in ${secs(nodes.ms)}`);
   const idOf = (key: string): string => {
-    const id = ids[Number(key.slice(entityKey(0).length - 1))];
+    const id = ids.get(key);
     if (id === undefined) throw new Error(`schema floor: no entity for the end ${key}`);
     return id;
   };

@@ -52,6 +52,15 @@ type LinkRow = {
   endDeleted: boolean | null;
 };
 
+/**
+ * The rule for an entity: absent when the job did not upload its key (`digest`, null for a stored
+ * entity without one) and its type is not one the finalize named partial (`spared`). The delete
+ * step's scan and a DIFF re-run's snapshot read (scope-snapshot.ts) both apply it.
+ */
+export function entityAbsent(keys: JobKeys, digest: string | null, spared: boolean): boolean {
+  return !spared && !keys.hasEntity(digest);
+}
+
 /** Each live entity of the scope, and whether the job left it out (its type not spared). */
 export function scanEntities(
   graph: Pick<GraphAccess, 'readEach'>,
@@ -65,7 +74,7 @@ export function scanEntities(
     () => {
       const visit = start();
       return (row) =>
-        visit(row, !partial.has(row.type) && !rule.keys.hasEntity(storedKeyHash(row)));
+        visit(row, entityAbsent(rule.keys, storedKeyHash(row), partial.has(row.type)));
     },
   );
 }

@@ -118,9 +118,9 @@ export class Tally implements TallyCounts {
     for (const e of errors) this.error(e);
   }
 
-  /** Whether anything is counted: a chunk that counts nothing changed no counter. */
-  get counted(): boolean {
-    return this.errors.length > 0 || COUNTS.some((c) => this[c] !== 0);
+  /** Whether nothing is counted: a chunk whose tally is empty changed no counter. */
+  get isEmpty(): boolean {
+    return this.errors.length === 0 && COUNTS.every((c) => this[c] === 0);
   }
 
   counts(): TallyCounts {

@@ -59,7 +59,7 @@ export async function eachChunk(
       await write
     )();
     pass.tally.merge(counted);
-    await pass.written(objects, counted.counted);
+    await pass.written(objects, !counted.isEmpty);
   };
   const apply = async (chunk: Staged[]) => {
     const counted = pass.tally.fork();

@@ -4,6 +4,7 @@ import type { StoredJob } from '../jobs/stored-job';
 import { SYNC_MODES } from '../modes/mode-policy';
 import { hashWords } from '../staging/batch-prints';
 import { FingerprintTable, fingerprintOf } from '../staging/fingerprint-set';
+import { entityAbsent } from './absent-scan';
 import type { JobKeys } from './job-keys';
 
 /** Flags of a snapshot entry. */
@@ -94,7 +95,7 @@ export class ScopeSnapshot {
       this.absent = keys === undefined ? undefined : absent;
       return (row) => {
         const digest = record(table, row, 0, 0);
-        if (keys !== undefined && row.spared !== true && !keys.hasEntity(digest)) {
+        if (keys !== undefined && entityAbsent(keys, digest, row.spared === true)) {
           absent.push({ id: row.id, keyHash: row.keyHash ?? '' });
         }
       };
