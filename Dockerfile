@@ -6,7 +6,11 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
-RUN npx tsc -p tsconfig.build.json && npm prune --omit=dev
+# The web console (console/, decision 0058) is built here into dist/console; the image serves the
+# built files, not its toolchain.
+COPY console ./console
+RUN npx tsc -p tsconfig.build.json && npx vite build --config console/vite.config.mts \
+  && npm prune --omit=dev
 
 FROM node:24-slim
 ENV NODE_ENV=production

@@ -125,5 +125,27 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-return': 'off',
     },
   },
+  // The web console (decision 0058): a browser app that knows the service only through the
+  // contract's generated types and the API, never by importing its code.
+  {
+    files: ['console/src/**/*.{ts,tsx}'],
+    rules: {
+      'max-lines': ['error', { max: 300 }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+src/(?!generated/openapi$)',
+              message:
+                'The console talks to the service only through the API (src/generated/openapi types).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Vite loads its config as the module's default export.
+  { files: ['console/vite.config.mts'], rules: { 'no-restricted-syntax': 'off' } },
   prettier,
 );

@@ -191,6 +191,7 @@ async function serve(open: OpenGraphFor): Promise<void> {
     say('');
     say(`graphsync is running in ${api.mode} mode`);
     say(`  URL:      ${api.url}`);
+    say(`  Console:  ${api.url}/console`);
     say(`  Neo4j:    ${opened.uri}`);
     if (created !== undefined) {
       say(`  Account:  ${LOCAL_ACCOUNT_ID}`);
@@ -282,10 +283,7 @@ function untilSignal(): Promise<void> {
 }
 
 function csv(value: string): string[] {
-  return value
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
+  return value.split(',').flatMap((s) => (s.trim() === '' ? [] : [s.trim()]));
 }
 
 function packageVersion(): string {

@@ -7,3 +7,5 @@ export const repoRoot = path.resolve(
 );
 export const cypherRoot = path.join(repoRoot, 'cypher');
 export const openapiPath = path.join(repoRoot, 'openapi.yaml');
+/** The web console as Vite builds it (npm run build:console), served at /console. */
+export const consoleDir = path.join(repoRoot, 'dist', 'console');

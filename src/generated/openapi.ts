@@ -167,7 +167,9 @@ export interface paths {
         };
         /**
          * The caller's account
-         * @description Returns the account the API key belongs to; a cheap way to check credentials.
+         * @description Returns the account the API key belongs to, and that key's id, name and roles: a cheap way
+         *     to check credentials, and to learn what the key may do (the web console shows and enables
+         *     only that).
          */
         get: operations["getCurrentAccount"];
         put?: never;
@@ -4808,6 +4810,41 @@ export interface components {
              */
             secret?: boolean;
         };
+        /**
+         * @description The caller's account, and the key that made the request with the roles it holds: what a
+         *     client (the web console) needs to show only what the key may do.
+         * @example {
+         *       "account": {
+         *         "id": "local",
+         *         "features": [
+         *           "OVERRIDE",
+         *           "PUT"
+         *         ],
+         *         "notificationEmails": [
+         *           "secops@example.com"
+         *         ],
+         *         "createdOn": 1748563200000
+         *       },
+         *       "key": {
+         *         "id": "7d3f1c2a-52c4-4c39-9a4e-0f6b0c1e2d3f",
+         *         "name": "console",
+         *         "roles": [
+         *           "read",
+         *           "write"
+         *         ]
+         *       }
+         *     }
+         */
+        CurrentAccountResponse: {
+            account: components["schemas"]["Account"];
+            key: {
+                /** @description The key's id (not its secret). */
+                id: string;
+                /** @description The key's label, null when it was created without one. */
+                name: string | null;
+                roles: components["schemas"]["KeyRoles"];
+            };
+        };
     };
     responses: {
         /**
@@ -5378,13 +5415,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The account. */
+            /** @description The account and the calling key. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AccountResponse"];
+                    "application/json": components["schemas"]["CurrentAccountResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -22,10 +22,11 @@ import type { RuleEvaluationApi } from '../rules/evaluation/evaluation-service';
 import { AppError, NotFoundError } from '../errors/app-error';
 import type { ReadinessDeps } from '../health/readiness';
 import { validatorApiSpec } from '../contract/validator-spec';
-import { openapiPath } from '../paths';
+import { consoleDir, openapiPath } from '../paths';
 import type { BulkUploadApi, SafeSyncApi, SyncJobApi } from '../sync/jobs/job-service-contract';
 import type { JobProgressApi } from '../sync/jobs/progress-streams';
 import { auditTrail } from './audit-trail';
+import { consoleSite } from './console-site';
 import { authenticate } from './auth';
 import { bodyParsers } from './body-parsing';
 import { checkContractBodies } from './contract-validation';
@@ -99,6 +100,8 @@ export interface AppDeps {
   limits: LimitSettings;
   /** Where the rate limits count: this process, or Redis in queue mode (the runtime's choice). */
   rateLimiters: RateLimiterFactory;
+  /** Where the built web console is (dist/console); served at /console, outside the contract. */
+  consoleDir?: string;
   /** Validate responses against openapi.yaml too (on in tests: a drifting response is a failure). */
   validateResponses?: boolean;
 }
@@ -175,6 +178,7 @@ export function buildApp(deps: AppDeps): express.Express {
   app.set('trust proxy', false);
   app.use(requestLogging(deps.logger));
   app.use(requestTelemetry());
+  app.use('/console', consoleSite(deps.consoleDir ?? consoleDir));
   app.use(matchOperation(routes));
   const limits = { limits: deps.limits, limiters: deps.rateLimiters };
   const authentication = authenticate({ accounts: deps.accounts, adminToken: deps.adminToken });

@@ -8,8 +8,9 @@ import { envWithout, runBin, Watched } from '../helpers/processes';
 
 /**
  * What a newcomer does: `npm start` with no NEO4J_URI on an empty data directory. It must build,
- * start a real local Neo4j, create the `local` account, print the URL and an API key that works,
- * keep the data across a restart, let the CLI work beside it, and shut down cleanly on SIGTERM.
+ * start a real local Neo4j, create the `local` account, print the URL, the console's URL and an
+ * API key that work, keep the data across a restart, let the CLI work beside it, and shut down
+ * cleanly on SIGTERM.
  */
 describe('npm start (fresh data directory, own local Neo4j)', function () {
   this.timeout(300_000);
@@ -42,6 +43,14 @@ describe('npm start (fresh data directory, own local Neo4j)', function () {
     try {
       const url = (await first.waitFor(/URL: +(http:\/\/\S+)/, 240_000))[1]!;
       const key = (await first.waitFor(/API key: +(gsk_\S+)/, 10_000))[1]!;
+      // The console URL it prints serves the built console (npm start built it), deep links too.
+      const consoleUrl = (await first.waitFor(/Console: +(http:\/\/\S+)/, 10_000))[1]!;
+      assert.equal(consoleUrl, `${url}/console`);
+      for (const page of [consoleUrl, `${consoleUrl}/alerts/some-alert`]) {
+        const html = await fetch(page);
+        assert.equal(html.status, 200, page);
+        assert.match(await html.text(), /<title>graphsync console<\/title>/);
+      }
       const headers = { 'JupiterOne-Account': 'local', Authorization: `Bearer ${key}` };
 
       const ready = await fetch(`${url}/readyz`, { headers });

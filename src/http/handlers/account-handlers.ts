@@ -6,7 +6,11 @@ import { type HandlerMap, type JsonBody, pathParam as param } from '../handler-m
 export function accountHandlers(deps: { accounts: AccountService }): HandlerMap {
   return {
     getCurrentAccount: async (_req: Request, res: Response) => {
-      res.json({ account: await deps.accounts.getAccount(authOf(res).accountId) });
+      const auth = authOf(res);
+      res.json({
+        account: await deps.accounts.getAccount(auth.accountId),
+        key: { id: auth.keyId, name: auth.keyName, roles: auth.roles },
+      });
     },
     setAccountNotificationEmails: async (req: Request, res: Response) => {
       const body = req.body as JsonBody<'setAccountNotificationEmails'>;

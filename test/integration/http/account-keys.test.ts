@@ -48,6 +48,11 @@ describe('API keys with roles (HTTP, real Neo4j)', () => {
     assert.equal(job.status, 200, JSON.stringify(job.body));
     const rules = await request(app).get('/rules').set(ingest);
     assert.equal(rules.status, 403);
+    // GET /account names the calling key and its roles (what the console shows and enables).
+    const me = await request(app).get('/account').set(ingest);
+    assert.equal(me.status, 200, JSON.stringify(me.body));
+    assert.deepEqual(me.body.key, { id: key.id, name: 'aws-integration', roles: ['ingest'] });
+    assert.equal(me.body.account.id, a.accountId);
     assert.deepEqual(rules.body, {
       error: {
         code: 'INSUFFICIENT_ROLE',

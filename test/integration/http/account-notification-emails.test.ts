@@ -33,7 +33,7 @@ describe('http: account notification emails', () => {
       },
     });
     const after = await request(app).get('/account').set(a.headers);
-    assert.deepEqual(after.body, put.body);
+    assert.deepEqual(after.body.account, put.body.account);
     const viaAdmin = await request(app).get(`/admin/accounts/${a.accountId}`).set(admin);
     assert.deepEqual(viaAdmin.body, put.body);
     const listed = await request(app).get('/admin/accounts').set(admin);
