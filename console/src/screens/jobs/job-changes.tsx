@@ -8,7 +8,7 @@ import { formatTime } from '../../ui/format';
 import { Empty, ErrorNote, Loading } from '../../ui/states';
 import type { Change } from './job-types';
 
-const PAGE = 50;
+const PAGE = 25;
 
 /** What the job's finalization changed (GET .../changes), newest first, a page at a time. */
 export function JobChanges(props: { jobId: string; done: boolean }) {
