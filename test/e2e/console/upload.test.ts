@@ -44,6 +44,8 @@ describe('console: bulk upload (Chromium, real API)', function () {
       await page.getByLabel('File (JSON, CSV or YAML)').setInputFiles(fixture('hosts.csv'));
       await page.getByLabel('Scope').fill('console-hosts');
       assert.equal(await page.getByLabel('Sync mode').inputValue(), 'DIFF');
+      await assertAccessible(page, 'upload form');
+      await screenshot(page, 'upload-choose');
       await page.getByRole('button', { name: 'Start and upload' }).click();
 
       await page.getByRole('heading', { level: 2, name: /^2\. Preview of job / }).waitFor();
@@ -137,6 +139,52 @@ describe('console: bulk upload (Chromium, real API)', function () {
         .send({ query: 'FIND console_host' })
         .expect(200);
       assert.equal(found.body.data.length, 0);
+    } finally {
+      await context.close();
+    }
+  });
+  it('sends a large file through the bulk upload URL: no preview, checked and applied at finalize', async () => {
+    const a = await freshAccount();
+    const { context, page } = await rig.newPage();
+    try {
+      await signIn(page, a, '/console/upload');
+      await page.getByLabel('File (JSON, CSV or YAML)').setInputFiles(fixture('hosts.csv'));
+      await page.getByLabel('Scope').fill('console-bulk');
+      await page.getByLabel('Send as one bulk file (large files)').check();
+      await page.getByRole('button', { name: 'Start and upload' }).click();
+      const note = page.getByRole('status').filter({ hasText: 'No preview' });
+      await note.waitFor();
+      assert.match(
+        (await note.textContent()) ?? '',
+        /^No preview: Sync job '[^']+' cannot be previewed: its bulk upload file is read only at finalize$/,
+      );
+      await page.getByRole('button', { name: 'Finalize' }).click();
+      await page.getByText('The finalize answered').getByText('FINISHED').waitFor();
+      const found = await request(rig.url)
+        .post('/query')
+        .set(a.headers)
+        .send({ query: "FIND console_host WITH _scope = 'console-bulk'" })
+        .expect(200);
+      assert.equal(found.body.data.length, 3);
+
+      // A malformed bulk file is refused at finalize: the job FAILED, with the API's reason.
+      await page.getByRole('button', { name: 'Upload another file' }).click();
+      await page.getByLabel('File (JSON, CSV or YAML)').setInputFiles(fixture('bad-row.csv'));
+      await page.getByLabel('Scope').fill('console-bulk-bad');
+      await page.getByLabel('Send as one bulk file (large files)').check();
+      await page.getByRole('button', { name: 'Start and upload' }).click();
+      await page.getByRole('button', { name: 'Finalize' }).click();
+      await page.getByText('The finalize answered').getByText('FAILED').waitFor();
+      await page.getByRole('link', { name: /^Open job / }).click();
+      const error = page.getByRole('alert').filter({ hasText: 'Job error' });
+      await error.waitFor();
+      assert.match((await error.textContent()) ?? '', /CSV line 3: 3 fields, but the header has 4/);
+      const bad = await request(rig.url)
+        .post('/query')
+        .set(a.headers)
+        .send({ query: "FIND console_host WITH _scope = 'console-bulk-bad'" })
+        .expect(200);
+      assert.equal(bad.body.data.length, 0);
     } finally {
       await context.close();
     }

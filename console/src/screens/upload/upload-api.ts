@@ -1,4 +1,4 @@
-import { type Api, ok } from '../../api/client';
+import { type Api, ok, toApiError } from '../../api/client';
 import type { components } from '../../../../src/generated/openapi';
 import type { SyncMode } from '../jobs/job-types';
 
@@ -46,6 +46,26 @@ export async function uploadFile(api: Api, jobId: string, file: File, contentTyp
       headers: { 'Content-Type': contentType },
     }),
   );
+  return answer.job;
+}
+
+/**
+ * The bulk upload URL (POST .../uploadUrl), then PUT of the file as it is to that URL: for files
+ * larger than an upload batch may be. The URL's signature is its credential, so no key is sent.
+ * The API checks the file only at finalize (a bad one makes the job FAILED), and cannot preview it.
+ */
+export async function putBulkFile(api: Api, jobId: string, file: File, contentType: string) {
+  const { uploadUrl } = await ok(api.POST(`${JOB}/uploadUrl`, { params: { path: { jobId } } }));
+  const response = await fetch(uploadUrl, {
+    method: 'PUT',
+    body: file,
+    headers: { 'Content-Type': contentType },
+  });
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => undefined);
+    throw toApiError(response.status, body);
+  }
+  const answer = await ok(api.GET(JOB, { params: { path: { jobId } } }));
   return answer.job;
 }
 

@@ -9,6 +9,8 @@ export interface UploadChoice {
   contentType: string;
   scope: string;
   syncMode: SyncMode;
+  /** Send the file through the bulk upload URL instead of as one upload batch. */
+  bulk: boolean;
 }
 
 /**
@@ -36,7 +38,7 @@ export function UploadForm(props: { busy: boolean; onSubmit: (choice: UploadChoi
       return setProblem(`${file.name} is not a .json, .csv or .yaml file.`);
     if (scope === '') return setProblem('Enter the scope the data belongs to.');
     setProblem(undefined);
-    props.onSubmit({ file, contentType, scope, syncMode });
+    props.onSubmit({ file, contentType, scope, syncMode, bulk: form.get('bulk') === 'on' });
   };
 
   return (
@@ -82,6 +84,14 @@ export function UploadForm(props: { busy: boolean; onSubmit: (choice: UploadChoi
       <p id="upload-mode-hint" className="hint">
         DIFF: the file is the whole scope, what it lacks is deleted. PATCH updates the given
         entities; PUT creates and updates without deleting.
+      </p>
+      <label className="check">
+        <input type="checkbox" name="bulk" aria-describedby="upload-bulk-hint" />
+        Send as one bulk file (large files)
+      </label>
+      <p id="upload-bulk-hint" className="hint">
+        A bulk file may be larger than an upload, but it is checked only at finalize and has no
+        preview.
       </p>
       {problem !== undefined && (
         <div className="state state-error" role="alert">

@@ -13,6 +13,7 @@ import {
   finalizeJob,
   type FinalizePreview,
   previewFinalize,
+  putBulkFile,
   startJob,
   type SyncJob,
   uploadFile,
@@ -58,7 +59,8 @@ export function UploadScreen() {
       const started = await step('Start job', () => startJob(api, choice.scope, choice.syncMode));
       const job = await step('Upload', async () => {
         try {
-          return await uploadFile(api, started.id, choice.file, choice.contentType);
+          const send = choice.bulk ? putBulkFile : uploadFile;
+          return await send(api, started.id, choice.file, choice.contentType);
         } catch (error) {
           // A refused file leaves an empty job: end it so nothing waits on the scope.
           await abandonJob(api, started.id, 'Upload refused').catch(() => undefined);
