@@ -110,11 +110,30 @@ describe('console: jobs list and job detail (Chromium, real API)', function () {
       await page.getByRole('cell', { name: 'Starting step "Fetch hosts"' }).waitFor();
 
       // Finalize through the API (local mode: the request runs the finalize); the page follows.
+      // Every text the status line shows from here on, as the stream moves it.
+      await page.evaluate(`(() => {
+        const el = document.querySelector('.job-progress [role="status"]');
+        window.seenStatus = [];
+        new MutationObserver(() => window.seenStatus.push(el.textContent)).observe(el, {
+          subtree: true, childList: true, characterData: true,
+        });
+      })()`);
       const finalize = request(rig.url).post(`${JOBS}/${id}/finalize`).set(a.headers).send({});
       const finalized = finalize.then((r) => r);
       await status.getByText('(final)').waitFor({ timeout: 60_000 });
       assert.equal((await finalized).status, 200);
       await page.locator('.kv .badge', { hasText: 'FINISHED' }).waitFor();
+      // How many steps the page saw depends on timing; their order does not: the percent
+      // only grows, and the stream's last word is the final status.
+      const seen = await page.evaluate<string[]>('window.seenStatus');
+      assert.equal(seen[seen.length - 1], 'FINISHED (final)');
+      const percents = seen.map((t) => Number(/(\d+)%/.exec(t)?.[1] ?? -1)).filter((p) => p >= 0);
+      assert.deepEqual(
+        percents,
+        [...percents].sort((x, y) => x - y),
+        seen.join(' | '),
+      );
+      for (const t of seen.slice(0, -1)) assert.match(t, /^FINALIZE_PENDING/, seen.join(' | '));
 
       const entities = page.getByRole('progressbar', { name: 'Entities', exact: true });
       assert.equal(await entities.getAttribute('value'), '1200');
