@@ -22,7 +22,12 @@ export function JobScreen() {
     queryKey: ['job', jobId],
     queryFn: () => ok(api.GET(JOB_PATH, { params: { path: { jobId } } })),
   });
-  if (job.isPending) return <Loading what="the job" />;
+  if (job.isPending)
+    return (
+      <Page title="Job">
+        <Loading what="the job" />
+      </Page>
+    );
   if (job.isError)
     return (
       <Page title="Job">

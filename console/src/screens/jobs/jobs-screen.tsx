@@ -28,6 +28,9 @@ export function JobsScreen() {
     queryFn: () =>
       ok(api.GET(JOBS_PATH, { params: { query: { ...filters, cursor, limit: PAGE } } })),
     placeholderData: keepPreviousData,
+    // While a job of the page is finalizing, its percent and counters move: read the page again.
+    refetchInterval: (query) =>
+      query.state.data?.jobs.some((j) => j.status === 'FINALIZE_PENDING') === true ? 2000 : false,
   });
   const next = jobs.data?.cursor;
 
