@@ -48,13 +48,17 @@ function ActionsTable(props: { actions: ActionOutcome[]; caption: string }) {
  * count, each operation's condition and the inputs its actions were rendered with.
  * `headingLevel` keeps the page's heading order wherever the panel sits.
  */
-export function EvaluationPanel(props: { record: EvaluationRecord; headingLevel: 2 | 3 }) {
+export function EvaluationPanel(props: {
+  record: EvaluationRecord;
+  headingLevel: 2 | 3;
+  title?: string;
+}) {
   const { record } = props;
   const H = `h${props.headingLevel}` as const;
   const Sub = `h${props.headingLevel + 1}` as 'h3' | 'h4';
   return (
     <div className="rules-evaluation">
-      <H>{record.dryRun ? 'Dry-run result' : 'Evaluation'}</H>
+      <H>{props.title ?? (record.dryRun ? 'Dry-run result' : 'Evaluation')}</H>
       <p className={`rules-evaluation-summary status-${record.status}`}>
         {evaluationSummary(record)}
       </p>

@@ -108,7 +108,10 @@ describe('console: rules list and rule editor (Chromium, real API)', function ()
         ['SET_PROPERTY', 'CREATE_ALERT'],
       );
       await assertAccessible(page, 'rule-editor');
+      // CodeMirror draws the lines near the window only: a window as tall as the rule shows all.
+      await page.setViewportSize({ width: 1280, height: 1200 });
       await screenshot(page, 'rule-editor');
+      await page.setViewportSize({ width: 1280, height: 800 });
 
       // Evaluated for real (not a dry run), it has a last evaluation and an open alert.
       const evaluated = await request(rig.url).post(`/rules/${ruleId}/evaluate`).set(a.headers);

@@ -29,11 +29,13 @@ function RaisingEvaluation(props: { ruleId: string; evaluationId: string }) {
   if (record.isError)
     return (
       <>
-        <h3>Evaluation</h3>
+        <h3>Evaluation that raised it</h3>
         <ErrorNote error={record.error} />
       </>
     );
-  return <EvaluationPanel record={record.data} headingLevel={3} />;
+  return (
+    <EvaluationPanel record={record.data} headingLevel={3} title="Evaluation that raised it" />
+  );
 }
 
 /** One alert (GET /alerts/{alertId}): what raised it, what it is about, and Dismiss. */
@@ -89,7 +91,8 @@ export function AlertDetail(props: { alertId: string }) {
         <dd>{formatTime(a.createdOn)}</dd>
         <dt>Last raised</dt>
         <dd>
-          {formatTime(a.updatedOn)} ({a.evaluationCount} evaluations)
+          {formatTime(a.updatedOn)} (raised by {a.evaluationCount}{' '}
+          {a.evaluationCount === 1 ? 'evaluation' : 'evaluations'})
         </dd>
         {a.resolvedOn !== undefined && (
           <>

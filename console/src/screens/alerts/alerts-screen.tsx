@@ -31,11 +31,9 @@ export function AlertsScreen() {
   const { alertId } = useParams();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const filter: AlertFilter = {
-    ruleId: params.get('ruleId') ?? undefined,
-    status: pick<Status>(params.get('status'), STATUSES),
-    level: pick<Level>(params.get('level'), LEVELS),
-  };
+  const status = pick<Status>(params.get('status'), STATUSES);
+  const level = pick<Level>(params.get('level'), LEVELS);
+  const filter: AlertFilter = { ruleId: params.get('ruleId') ?? undefined, status, level };
   const alerts = useQuery({
     queryKey: ['alerts', filter],
     queryFn: () =>
@@ -44,8 +42,8 @@ export function AlertsScreen() {
           params: {
             query: {
               ruleId: filter.ruleId,
-              status: pick<Status>(params.get('status'), STATUSES),
-              level: pick<Level>(params.get('level'), LEVELS),
+              status,
+              level,
               limit: 100,
             },
           },
@@ -74,7 +72,9 @@ export function AlertsScreen() {
       <div className="split alerts-split">
         <section aria-labelledby="alerts-list">
           <h2 id="alerts-list">
-            {list === undefined ? 'Alert list' : `${list.length} alerts`}
+            {list === undefined
+              ? 'Alert list'
+              : `${list.length} ${list.length === 1 ? 'alert' : 'alerts'}`}
             {alerts.data?.cursor !== undefined ? ' (first page)' : ''}
           </h2>
           {alerts.isPending && <Loading what="alerts" />}

@@ -29,6 +29,8 @@ export function RuleJsonEditor(props: {
     // Fixed for the editor's life (CodeEditor reads them once); the screen remounts it by key.
     [contract, props.readOnly],
   );
+  // It grows with the rule, and the page scrolls: a scrolling box inside the page would be a
+  // second scroll region for keyboard users.
   return (
     <CodeEditor
       label="Rule JSON"
