@@ -54,7 +54,10 @@ describe('console: rules list and rule editor (Chromium, real API)', function ()
       await page.getByRole('button', { name: 'Validate' }).click();
       const refused = page.getByRole('alert').filter({ hasText: 'Not valid' });
       await refused.waitFor();
-      assert.match((await refused.textContent()) ?? '', /operations/);
+      assert.equal(
+        await refused.locator('.error-message').textContent(),
+        '/operations is required',
+      );
       assert.equal(await refused.locator('.error-code').textContent(), 'VALIDATION_ERROR');
 
       await setRuleText(page, bucketRule('unencrypted-buckets'));
@@ -112,6 +115,31 @@ describe('console: rules list and rule editor (Chromium, real API)', function ()
       await page.setViewportSize({ width: 1280, height: 1200 });
       await screenshot(page, 'rule-editor');
       await page.setViewportSize({ width: 1280, height: 800 });
+      await page.getByRole('status').getByText('Saved as version 1.').waitFor();
+
+      // An edit shows its diff against the stored version; Save (PUT) stores version 2.
+      const edited: Record<string, unknown> = {
+        ...stored.body.rule,
+        description: 'Buckets without encryption at rest',
+      };
+      for (const field of ['id', 'version', 'createdOn', 'updatedOn', 'state'])
+        delete edited[field];
+      await setRuleText(page, edited);
+      const changes = page.getByText('Unsaved changes against version 1');
+      await changes.click();
+      const diff = page.getByLabel('Changes against version 1');
+      assert.deepEqual(await diff.locator('del').allTextContents(), [
+        '-   "description": "Buckets stored without encryption",\n',
+      ]);
+      assert.deepEqual(await diff.locator('ins').allTextContents(), [
+        '+   "description": "Buckets without encryption at rest",\n',
+      ]);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('status').getByText('Saved as version 2.').waitFor();
+      assert.equal(await page.locator('dt:text-is("Version") + dd').textContent(), '2');
+      const updated = await request(rig.url).get(`/rules/${ruleId}`).set(a.headers);
+      assert.equal(updated.body.rule.version, 2);
+      assert.equal(updated.body.rule.description, 'Buckets without encryption at rest');
 
       // Evaluated for real (not a dry run), it has a last evaluation and an open alert.
       const evaluated = await request(rig.url).post(`/rules/${ruleId}/evaluate`).set(a.headers);
@@ -128,7 +156,7 @@ describe('console: rules list and rule editor (Chromium, real API)', function ()
       const cells = await row.locator('td').allTextContents();
       assert.deepEqual(cells.slice(0, 4), [
         'unencrypted-buckets',
-        'Buckets stored without encryption',
+        'Buckets without encryption at rest',
         'DISABLED',
         'no (manual only)',
       ]);
@@ -139,7 +167,7 @@ describe('console: rules list and rule editor (Chromium, real API)', function ()
         `/console/alerts/${alertId}?ruleId=${ruleId}`,
       );
       const search = page.getByLabel('Search rules');
-      await search.fill('without encryption');
+      await search.fill('ENCRYPTION AT REST');
       await page.getByRole('status').getByText('1 of 1 rules match').waitFor();
       await search.fill('no such rule');
       await page.getByText("No rule's name or description contains “no such rule”.").waitFor();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useSession } from '../../session/session';
 import { formatTime } from '../../ui/format';
 import { Page } from '../../ui/page';
@@ -15,6 +15,7 @@ import './rules.css';
 export function RuleEditor(props: { rule?: Rule; savedText?: string }) {
   const { rule } = props;
   const { can } = useSession();
+  const savedVersion = (useLocation().state as { saved?: number } | null)?.saved;
   const saved = rule !== undefined ? ruleText(rule) : (props.savedText ?? '');
   const [text, setText] = useState(saved);
   const { validate, test, save } = useRuleActions(rule?.id, text);
@@ -96,6 +97,11 @@ export function RuleEditor(props: { rule?: Rule; savedText?: string }) {
           </p>
         )}
         {validate.isError && <ErrorNote title="Not valid" error={validate.error} />}
+        {savedVersion !== undefined && savedVersion === rule?.version && text === saved && (
+          <p className="state rules-ok" role="status">
+            Saved as version {savedVersion}.
+          </p>
+        )}
         {save.isPending && (
           <p className="state state-loading" role="status">
             Saving…

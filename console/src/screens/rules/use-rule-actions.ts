@@ -34,7 +34,11 @@ export function useRuleActions(ruleId: string | undefined, text: string) {
     onSuccess: async (rule) => {
       client.setQueryData(['rule', rule.id], rule);
       await client.invalidateQueries({ queryKey: ['rules'] });
-      if (ruleId === undefined) await navigate(`/rules/${rule.id}`);
+      // The stored rule remounts the editor (new text, new version): the message rides along.
+      await navigate(`/rules/${rule.id}`, {
+        replace: ruleId !== undefined,
+        state: { saved: rule.version },
+      });
     },
   });
   return { validate, test, save };
