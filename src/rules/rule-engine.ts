@@ -70,8 +70,8 @@ export function buildRuleRunning(deps: RuleRunningDeps): RuleRunning {
     now,
     webLink: (ruleId) =>
       ruleId === undefined
-        ? `${deps.baseUrl()}/alerts`
-        : `${deps.baseUrl()}/alerts?ruleId=${encodeURIComponent(ruleId)}`,
+        ? `${deps.baseUrl()}/console/alerts`
+        : `${deps.baseUrl()}/console/alerts?ruleId=${encodeURIComponent(ruleId)}`,
   });
   const evaluations = new EvaluationService({
     graph,

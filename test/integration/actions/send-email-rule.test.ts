@@ -80,7 +80,7 @@ describe('actions: SEND_EMAIL in a rule evaluated over HTTP (real Neo4j, real SM
       from: 'graphsync@example.test',
       to: 'sec@example.com, ops@example.com',
       subject: '[MEDIUM] bucket-watch',
-      text: `0 buckets found\n\n-- \nAlerts: ${TEST_PUBLIC_URL}/alerts?ruleId=${record.ruleId}\n`,
+      text: `0 buckets found\n\n-- \nAlerts: ${TEST_PUBLIC_URL}/console/alerts?ruleId=${record.ruleId}\n`,
       messageId: mail.messageId,
     });
     const outcome = record.operations[0].actions[1] as Body;
@@ -235,7 +235,7 @@ describe('actions: SEND_EMAIL in a rule evaluated over HTTP (real Neo4j, real SM
     assert.equal(server.received.length, 1);
     assert.equal(
       server.received[0]!.text,
-      `rotate token mail-token-9f8e7d6c now\n\n-- \nAlerts: ${TEST_PUBLIC_URL}/alerts?ruleId=${record.ruleId}\n`,
+      `rotate token mail-token-9f8e7d6c now\n\n-- \nAlerts: ${TEST_PUBLIC_URL}/console/alerts?ruleId=${record.ruleId}\n`,
     );
     assert.deepEqual(record.operations[0].actions[1].inputs, {
       recipients: ['sec@example.com'],

@@ -96,7 +96,7 @@ describe('rules: evaluation end to end (HTTP, real Neo4j)', () => {
     assert.deepEqual(dry.outputs, {
       alertLevel: 'LOW',
       alertRuleId: stored.id,
-      alertWebLink: `${TEST_PUBLIC_URL}/alerts?ruleId=${stored.id}`,
+      alertWebLink: `${TEST_PUBLIC_URL}/console/alerts?ruleId=${stored.id}`,
     });
     assert.deepEqual(
       actions(dry).map((o) => o.status),

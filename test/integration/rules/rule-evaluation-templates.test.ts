@@ -195,7 +195,7 @@ describe('rules: evaluation end to end (HTTP, real Neo4j)', () => {
       unique: ['ann', 'bob'],
       uniqueLength: 2,
       ruleName: 'templates / every operator',
-      webLink: `${TEST_PUBLIC_URL}/alerts`,
+      webLink: `${TEST_PUBLIC_URL}/console/alerts`,
       param: 40,
     });
   });
