@@ -1,6 +1,6 @@
 // Deletes an account's graph data: entities (and so their relationships), sync jobs with their
 // events and staging, scope locks, CROSS_SCOPE links, raw-data metadata, account parameters,
-// the property catalog, rules with their evaluation records, alerts, questions, integration
+// the property catalog, rules with their evaluation records and earlier versions, alerts, questions, integration
 // instances, subscriptions with their deliveries, change events, audit events and history changes (test cleanup and operator tooling; before delete-account). Raw-data content in the
 // blob store is the caller's.
 // params: $id
@@ -67,6 +67,12 @@ CALL () {
   RETURN count(*) AS rules
 }
 CALL () {
+  MATCH (v:_RuleVersion)
+  WHERE v.accountId = $id
+  DELETE v
+  RETURN count(*) AS ruleVersions
+}
+CALL () {
   MATCH (e:_RuleEvaluation)
   WHERE e.accountId = $id
   DETACH DELETE e
@@ -119,4 +125,4 @@ CALL () {
   DETACH DELETE e
   RETURN count(*) AS changeEvents
 }
-RETURN entities + jobs + locks + links + versions + parameters + kinds + rules + evaluations + alerts + questions + integrations + auditEvents + changes + subscriptions + changeEvents AS deleted
+RETURN entities + jobs + locks + links + versions + parameters + kinds + rules + ruleVersions + evaluations + alerts + questions + integrations + auditEvents + changes + subscriptions + changeEvents AS deleted

@@ -1313,6 +1313,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rules/{ruleId}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule's `id`. An unknown id, or another account's rule, is 404 `RULE_NOT_FOUND`. */
+                ruleId: components["parameters"]["RuleId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A rule's versions
+         * @description The rule as it is and every version an update (`PUT /rules/{ruleId}`) replaced, newest
+         *     first, each with its definition as it was saved and when. Deleting the rule deletes its
+         *     versions. Versions replaced before graphsync kept them (0.1.0 before the console) are not
+         *     listed.
+         */
+        get: operations["listRuleVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rules/{ruleId}/evaluate": {
         parameters: {
             query?: never;
@@ -4895,6 +4921,19 @@ export interface components {
             types: string[];
             properties: string[];
         };
+        /**
+         * @description A rule's versions, newest first: the current one, then each one an update replaced, with the
+         *     definition as it was saved. The web console's rule editor diffs two of them.
+         */
+        RuleVersionsResponse: {
+            versions: {
+                /** @description 1 at creation, + 1 on every update. */
+                version: number;
+                /** @description When this version was saved (created or updated), epoch milliseconds. */
+                savedOn: number;
+                rule: components["schemas"]["RuleRequest"];
+            }[];
+        };
     };
     responses: {
         /**
@@ -8241,6 +8280,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RuleResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listRuleVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule's `id`. An unknown id, or another account's rule, is 404 `RULE_NOT_FOUND`. */
+                ruleId: components["parameters"]["RuleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The versions, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleVersionsResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

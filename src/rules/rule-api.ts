@@ -44,6 +44,14 @@ export interface ListRulesInput {
   tag?: string;
 }
 
+/** One saved version of a rule: its definition as it was saved, and when. */
+export interface RuleVersion {
+  version: number;
+  /** Epoch ms: when this version was saved (created or updated). */
+  savedOn: number;
+  rule: RuleDefinition;
+}
+
 /** Rules of an account: validated definitions, stored as versions of one rule per name. */
 export interface RuleApi {
   create(input: { accountId: string; body: unknown }): Promise<StoredRule>;
@@ -54,5 +62,7 @@ export interface RuleApi {
   get(ref: RuleRef): Promise<StoredRule>;
   list(input: ListRulesInput): Promise<RulePage>;
   update(input: RuleRef & { body: unknown }): Promise<StoredRule>;
+  /** The rule's versions, newest (the current one) first. */
+  versions(ref: RuleRef): Promise<RuleVersion[]>;
   delete(ref: RuleRef): Promise<StoredRule>;
 }

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { ConflictError, NotFoundError, ValidationError } from '../errors/app-error';
 import type { Graph } from '../graph/graph';
-import type { ListRulesInput, RuleApi, RulePage, RuleRef, StoredRule } from './rule-api';
+import type {
+  ListRulesInput,
+  RuleApi,
+  RulePage,
+  RuleRef,
+  RuleVersion,
+  StoredRule,
+} from './rule-api';
 import { decodeKeysetCursor, encodeKeysetCursor, pageLimit } from '../paging/keyset-page';
 import type { QuestionApi } from '../questions/question-api';
 import type { PollingInterval, RuleDefinition } from './rule-types';
@@ -102,7 +109,24 @@ export class RuleService implements RuleApi {
     return this.scheduled(input.accountId, stored(row, input.ruleId));
   }
 
-  /** Deletes the rule with its evaluation records and schedule; its alerts stay. */
+  /** The rule's versions, newest first: the current one, then those updates replaced. */
+  async versions(ref: RuleRef): Promise<RuleVersion[]> {
+    const [row] = await this.graph.read<
+      RuleRow & { versions: Array<{ version: number; definition: string; savedOn: number }> }
+    >('rules/list-rule-versions', params(ref));
+    const current = stored(row, ref.ruleId);
+    const { id: _id, version, createdOn: _c, updatedOn, state: _s, ...rule } = current;
+    return [
+      { version, savedOn: updatedOn, rule },
+      ...(row?.versions ?? []).map((v) => ({
+        version: v.version,
+        savedOn: v.savedOn,
+        rule: JSON.parse(v.definition) as RuleDefinition,
+      })),
+    ];
+  }
+
+  /** Deletes the rule with its evaluation records, earlier versions and schedule; its alerts stay. */
   async delete(ref: RuleRef): Promise<StoredRule> {
     const [row] = await this.graph.write<RuleRow>('rules/delete-rule', params(ref));
     const rule = stored(row, ref.ruleId);

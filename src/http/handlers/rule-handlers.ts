@@ -36,6 +36,9 @@ export function ruleHandlers(deps: { rules: RuleApi }): HandlerMap {
     getRule: async (req: Request, res: Response) => {
       res.status(200).json({ rule: await rules.get(ruleRef(req, res)) });
     },
+    listRuleVersions: async (req: Request, res: Response) => {
+      res.status(200).json({ versions: await rules.versions(ruleRef(req, res)) });
+    },
     updateRule: async (req: Request, res: Response) => {
       res.status(200).json({ rule: await rules.update({ ...ruleRef(req, res), body: req.body }) });
     },
