@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { ok } from '../../api/client';
 import { useSession } from '../../session/session';
 import { Page } from '../../ui/page';
@@ -18,6 +18,8 @@ import './query.css';
 export function QueryScreen() {
   const { api } = useSession();
   const [params, setParams] = useSearchParams();
+  // Another screen's last word, e.g. the entity screen after a delete.
+  const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
   const query = params.get('q') ?? '';
   const includeDeleted = params.get('deleted') === '1';
   const [draft, setDraft] = useState(query);
@@ -36,6 +38,11 @@ export function QueryScreen() {
 
   return (
     <Page title="Query">
+      {typeof notice === 'string' && (
+        <p className="state notice" role="status">
+          {notice}
+        </p>
+      )}
       <div className="query-layout">
         <div className="query-main">
           <form
