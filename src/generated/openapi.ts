@@ -1167,6 +1167,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/query/vocabulary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The classes, types and property names of the account
+         * @description What a J1QL query of the caller's account can name: entity classes, entity types and
+         *     property names, each sorted. The web console completes queries with it. Types come from
+         *     the type index; a type whose entities are all deleted is left out.
+         */
+        get: operations["getQueryVocabulary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rules": {
         parameters: {
             query?: never;
@@ -4845,6 +4867,34 @@ export interface components {
                 roles: components["schemas"]["KeyRoles"];
             };
         };
+        /**
+         * @description What a query of the account can name, sorted: the entity types that have a live entity, the
+         *     classes those entities carry (read from one live entity of each type), and every property
+         *     name the account's entities and relationships have held (the property catalog, which only
+         *     grows).
+         * @example {
+         *       "classes": [
+         *         "DataStore",
+         *         "Host"
+         *       ],
+         *       "types": [
+         *         "aws_instance",
+         *         "aws_s3_bucket"
+         *       ],
+         *       "properties": [
+         *         "_class",
+         *         "_type",
+         *         "encrypted",
+         *         "name",
+         *         "tag.Production"
+         *       ]
+         *     }
+         */
+        QueryVocabularyResponse: {
+            classes: string[];
+            types: string[];
+            properties: string[];
+        };
     };
     responses: {
         /**
@@ -7603,6 +7653,31 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getQueryVocabulary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The vocabulary. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueryVocabularyResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -1,4 +1,5 @@
 import { PropertyCatalog } from '../catalog/property-catalog';
+import { readVocabulary, type Vocabulary } from '../catalog/vocabulary';
 import { ValidationError } from '../errors/app-error';
 import type { components } from '../generated/openapi';
 import { type Graph, StatementRejected } from '../graph/graph';
@@ -48,14 +49,16 @@ export type ExplainedQuery = components['schemas']['ExplainQueryResponse'];
 export interface QueryApi {
   run(request: QueryRequest): Promise<QueryResult>;
   explain(request: Omit<QueryRequest, 'limit' | 'cursor'>): Promise<ExplainedQuery>;
+  /** The classes, types and property names a query of the account can name. */
+  vocabulary(accountId: string): Promise<Vocabulary>;
 }
 
 export const DEFAULT_QUERY_PAGE_SIZE = 250;
 
 export interface QueryServiceDeps {
   graph: Graph;
-  /** Property names that have held lists in the account (the property catalog). */
-  catalog: { listProperties(accountId: string): Promise<ReadonlySet<string>> };
+  /** Property names that have held lists in the account, and all of them (the property catalog). */
+  catalog: Pick<PropertyCatalog, 'listProperties' | 'kinds'>;
   parameters: {
     values(accountId: string): Promise<Record<string, ParameterValue>>;
     /** The values with the names of the secret ones (explain shows none of their values). */
@@ -145,6 +148,10 @@ export class QueryService implements QueryApi {
     if (compiled.warnings.length > 0) result.warnings = compiled.warnings;
     if (read.length > cap) result.truncatedAt = cap;
     return result;
+  }
+
+  vocabulary(accountId: string): Promise<Vocabulary> {
+    return readVocabulary(this.deps, accountId);
   }
 
   /**

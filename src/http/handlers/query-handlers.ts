@@ -3,7 +3,7 @@ import type { QueryApi } from '../../query/query-service';
 import { authOf } from '../auth';
 import type { HandlerMap, JsonBody } from '../handler-map';
 
-/** POST /query and /query/explain (openapi.yaml has checked the body's shape). */
+/** POST /query, /query/explain (openapi.yaml has checked the body's shape), GET /query/vocabulary. */
 export function queryHandlers(deps: { query: QueryApi }): HandlerMap {
   const { query } = deps;
   return {
@@ -28,6 +28,9 @@ export function queryHandlers(deps: { query: QueryApi }): HandlerMap {
         asOf: body.asOf,
       });
       res.status(200).json(result);
+    },
+    getQueryVocabulary: async (_req: Request, res: Response) => {
+      res.status(200).json(await query.vocabulary(authOf(res).accountId));
     },
   };
 }

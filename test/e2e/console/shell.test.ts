@@ -44,6 +44,13 @@ describe('console: sign-in, the shell and deep links (Chromium, real API)', func
       await page.getByRole('heading', { level: 1, name: 'Alerts' }).waitFor();
       assert.match((await page.locator('.top-bar').textContent()) ?? '', new RegExp(a.accountId));
 
+      // Keyboard: the first Tab reaches the skip link, which moves focus to the screen.
+      await page.locator('body').focus();
+      await page.keyboard.press('Tab');
+      assert.equal(await page.evaluate('document.activeElement.textContent'), 'Skip to content');
+      await page.keyboard.press('Enter');
+      assert.equal(await page.evaluate('document.activeElement.id'), 'main');
+
       // The session survives a reload (sessionStorage) and ends with sign-out.
       await page.reload();
       await page.getByRole('heading', { level: 1, name: 'Alerts' }).waitFor();

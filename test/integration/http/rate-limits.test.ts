@@ -229,6 +229,7 @@ describe('limits: rates, failed keys and concurrency (HTTP, real Neo4j and Redis
         return real.run(r);
       },
       explain: (r) => real.explain(r),
+      vocabulary: (id) => real.vocabulary(id),
     };
     const app = await testApp({ query: held, limits: limits({ concurrentPerAccount: 2 }) });
     const a = await freshAccount();
