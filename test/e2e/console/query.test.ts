@@ -169,6 +169,49 @@ describe('console: the query screen (Chromium, real API)', function () {
     }
   });
 
+  it('completes classes, types and properties from the vocabulary; keywords when it fails', async () => {
+    const vocabulary = await request(rig.url).get('/query/vocabulary').set(a.headers);
+    assert.deepEqual(vocabulary.body.classes, ['Application', 'Host', 'User']);
+    const { context, page } = await rig.newPage();
+    const options = () => page.locator('.cm-tooltip-autocomplete [role=option]').allTextContents();
+    try {
+      await signIn(page, a, '/console/query');
+      await page.getByText('completes keywords, classes, types and properties').waitFor();
+      await typeQuery(page, 'FIND ');
+      await page.keyboard.type('Ap');
+      await page.locator('.cm-tooltip-autocomplete').waitFor();
+      assert.ok((await options()).includes('Application'), String(await options()));
+      await page.keyboard.type('plication WITH o');
+      await page.locator('.cm-tooltip-autocomplete').getByText('os', { exact: true }).waitFor();
+      await typeQuery(page, 'FIND ');
+      await page.keyboard.type('test_');
+      await page.locator('.cm-tooltip-autocomplete').waitFor();
+      assert.deepEqual((await options()).filter((o) => o.startsWith('test_')).sort(), [
+        'test_app',
+        'test_host',
+        'test_user',
+      ]);
+    } finally {
+      await context.close();
+    }
+
+    // The vocabulary failing leaves keyword completion.
+    const second = await rig.newPage();
+    try {
+      await second.page.route('**/query/vocabulary', (route) =>
+        route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'down' } } }),
+      );
+      await signIn(second.page, a, '/console/query');
+      await second.page.getByText('Ctrl+Space completes keywords.').waitFor();
+      await typeQuery(second.page, 'FIND Host THA');
+      const tooltip = second.page.locator('.cm-tooltip-autocomplete');
+      await tooltip.getByText('THAT', { exact: true }).waitFor();
+      assert.deepEqual(await tooltip.locator('[role=option]').allTextContents(), ['THAT']);
+    } finally {
+      await second.context.close();
+    }
+  });
+
   it("a query the API refuses shows the API's message", async () => {
     const bad = 'FIND Host THAT';
     const res = await request(rig.url).post('/query').set(a.headers).send({ query: bad });

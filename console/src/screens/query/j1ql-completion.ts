@@ -1,12 +1,9 @@
 import type { Completion, CompletionContext, CompletionResult } from '@codemirror/autocomplete';
+import type { components } from '../../../../src/generated/openapi';
 import { J1QL_KEYWORDS } from './j1ql-language';
 
 /** What the account's graph holds, for completion (GET /query/vocabulary). */
-export interface Vocabulary {
-  classes: string[];
-  types: string[];
-  properties: string[];
-}
+export type Vocabulary = components['schemas']['QueryVocabularyResponse'];
 
 /**
  * Completion of J1QL: keywords always; the account's classes and types where an entity is
