@@ -122,7 +122,10 @@ describe('console: the entity screen (Chromium, real API)', function () {
       await page.getByLabel('Name', { exact: true }).fill('tier');
       await page.getByLabel('Value', { exact: true }).fill('2');
       await page.getByRole('button', { name: 'Save changes' }).click();
-      await own.waitFor();
+      await page
+        .getByRole('status')
+        .getByText(`Saved: version ${before.body.entity._version + 1}.`)
+        .waitFor();
       await own.getByText('team-b').waitFor();
       const history = page.getByRole('region', { name: 'Change history' });
       const latest = history.locator('tbody tr').first();

@@ -110,6 +110,7 @@ describe('console: the query screen (Chromium, real API)', function () {
       await page.getByRole('button', { name: 'Run' }).click();
       await page.waitForURL(/q=FIND\+Host\+THAT\+USES\+Application$/);
       await page.getByRole('status').getByText('2 rows').waitFor();
+      await page.getByRole('link', { name: 'Host A' }).waitFor();
       const rows = (await tableRows(page)).sort((x, y) => x[0]!.localeCompare(y[0]!));
       assert.deepEqual(
         rows.map((r) => r.slice(0, 4)),
@@ -118,6 +119,16 @@ describe('console: the query screen (Chromium, real API)', function () {
           ['Host B', 'Host', 'test_host', 'host-b'],
         ],
       );
+      // Back returns to the previous query, in the editor too.
+      const editor = page.getByRole('textbox', { name: 'J1QL query' });
+      await page.goBack();
+      await page.waitForURL(/q=FIND\+Host\+AS\+h/);
+      await editor.getByText(/RETURN h\.displayName, a\.displayName$/).waitFor();
+      await page.locator('.query-results thead th').getByText('h.displayName').waitFor();
+      await page.goForward();
+      await page.waitForURL(/q=FIND\+Host\+THAT\+USES\+Application$/);
+      await editor.getByText('FIND Host THAT USES Application', { exact: true }).waitFor();
+
       const link = page.getByRole('link', { name: 'Host A' });
       const entities = await request(rig.url)
         .post('/query')
@@ -243,7 +254,10 @@ describe('console: the query screen (Chromium, real API)', function () {
       await saved.getByText('Hosts that run Linux').waitFor();
       await saved.getByRole('button', { name: 'Linux hosts' }).click();
       await page.waitForURL(/q=FIND\+Host\+WITH\+os/);
-      assert.equal(await page.getByRole('textbox', { name: 'J1QL query' }).textContent(), query);
+      await page
+        .getByRole('textbox', { name: 'J1QL query' })
+        .getByText(query, { exact: true })
+        .waitFor();
       await page.getByRole('status').getByText('1 row').waitFor();
       assert.deepEqual(
         (await tableRows(page)).map((r) => r[0]),

@@ -10,7 +10,7 @@ import { editText, type EditRow, patchOf } from './property-edits';
  * Edits the entity's own properties: change a value, remove one, add one. Saving PATCHes only
  * what changed; the answer (the entity's new version) replaces the screen's copy.
  */
-export function EntityEdit(props: { vertex: Vertex; onDone: () => void }) {
+export function EntityEdit(props: { vertex: Vertex; onDone: (saved?: Vertex) => void }) {
   const { api, accountId } = useSession();
   const client = useQueryClient();
   const current = ownProperties(props.vertex);
@@ -32,7 +32,7 @@ export function EntityEdit(props: { vertex: Vertex; onDone: () => void }) {
     onSuccess: (saved) => {
       client.setQueryData(entityKeys.entity(accountId, props.vertex.id), saved);
       void client.invalidateQueries({ queryKey: entityKeys.history(accountId, props.vertex.id) });
-      props.onDone();
+      props.onDone(saved);
     },
   });
   const update = (i: number, change: Partial<EditRow>) =>
@@ -91,7 +91,7 @@ export function EntityEdit(props: { vertex: Vertex; onDone: () => void }) {
         <button type="submit" disabled={Object.keys(patch).length === 0 || save.isPending}>
           {save.isPending ? 'Saving…' : 'Save changes'}
         </button>
-        <button type="button" className="button-quiet" onClick={props.onDone}>
+        <button type="button" className="button-quiet" onClick={() => props.onDone()}>
           Cancel
         </button>
       </div>

@@ -38,31 +38,36 @@ export function EntityHistory(props: { entityId: string }) {
       ) : history.data.changes.length === 0 ? (
         <Empty>No recorded changes (history older than the retention period is purged).</Empty>
       ) : (
-        <DataTable<Change>
-          caption="Change history, newest first"
-          rows={history.data.changes}
-          rowKey={(c) => c.changeId}
-          columns={[
-            { header: 'When', cell: (c) => formatTime(c.at) },
-            { header: 'What', cell: (c) => c.kind },
-            {
-              header: 'Properties',
-              cell: (c) =>
-                c.changes.length === 0 ? (
-                  '—'
-                ) : (
-                  <ul className="changes">
-                    {c.changes.map((p) => (
-                      <li key={p.name}>
-                        <code>{p.name}</code>: {valueText(p.before)} → {valueText(p.after)}
-                      </li>
-                    ))}
-                  </ul>
-                ),
-            },
-            { header: 'By', cell: by },
-          ]}
-        />
+        <>
+          {history.data.cursor !== undefined && (
+            <p className="hint">The latest {history.data.changes.length} changes.</p>
+          )}
+          <DataTable<Change>
+            caption="Change history, newest first"
+            rows={history.data.changes}
+            rowKey={(c) => c.changeId}
+            columns={[
+              { header: 'When', cell: (c) => formatTime(c.at) },
+              { header: 'What', cell: (c) => c.kind },
+              {
+                header: 'Properties',
+                cell: (c) =>
+                  c.changes.length === 0 ? (
+                    '—'
+                  ) : (
+                    <ul className="changes">
+                      {c.changes.map((p) => (
+                        <li key={p.name}>
+                          <code>{p.name}</code>: {valueText(p.before)} → {valueText(p.after)}
+                        </li>
+                      ))}
+                    </ul>
+                  ),
+              },
+              { header: 'By', cell: by },
+            ]}
+          />
+        </>
       )}
     </section>
   );

@@ -22,6 +22,7 @@ export function EntityScreen() {
   const entityId = useParams().entityId ?? '';
   const { api, accountId, can } = useSession();
   const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState<string | undefined>();
   const entity = useQuery({
     queryKey: entityKeys.entity(accountId, entityId),
     queryFn: () => ok(api.GET('/entities/{entityId}', { params: { path: { entityId } } })),
@@ -65,7 +66,14 @@ export function EntityScreen() {
       actions={
         <>
           {mayEdit && !editing && (
-            <button type="button" className="button-quiet" onClick={() => setEditing(true)}>
+            <button
+              type="button"
+              className="button-quiet"
+              onClick={() => {
+                setSaved(undefined);
+                setEditing(true);
+              }}
+            >
               Edit properties
             </button>
           )}
@@ -80,8 +88,19 @@ export function EntityScreen() {
           {deleted && <span className="badge status-FAILED">Deleted</span>}
           <span className="hint"> version {vertex.entity._version ?? '—'}</span>
         </p>
+        {saved !== undefined && (
+          <p className="state notice" role="status">
+            {saved}
+          </p>
+        )}
         {editing && mayEdit ? (
-          <EntityEdit vertex={vertex} onDone={() => setEditing(false)} />
+          <EntityEdit
+            vertex={vertex}
+            onDone={(after) => {
+              setEditing(false);
+              if (after !== undefined) setSaved(`Saved: version ${after.entity._version ?? '—'}.`);
+            }}
+          />
         ) : (
           <EntityProperties vertex={vertex} />
         )}

@@ -23,6 +23,13 @@ export function QueryScreen() {
   const query = params.get('q') ?? '';
   const includeDeleted = params.get('deleted') === '1';
   const [draft, setDraft] = useState(query);
+  // Back and forward change the address: the editor follows it (React's "adjust state while
+  // rendering" pattern, no effect needed).
+  const [shown, setShown] = useState(query);
+  if (shown !== query) {
+    setShown(query);
+    setDraft(query);
+  }
   const explain = useMutation({
     mutationFn: (text: string) =>
       ok(api.POST('/query/explain', { body: { query: text, includeDeleted } })),
