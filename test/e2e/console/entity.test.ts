@@ -121,6 +121,8 @@ describe('console: the entity screen (Chromium, real API)', function () {
       await page.getByLabel('owner', { exact: true }).fill('team-b');
       await page.getByLabel('Name', { exact: true }).fill('tier');
       await page.getByLabel('Value', { exact: true }).fill('2');
+      await assertAccessible(page, 'entity edit form');
+      await screenshot(page, 'entity-edit');
       await page.getByRole('button', { name: 'Save changes' }).click();
       await page
         .getByRole('status')
@@ -144,6 +146,7 @@ describe('console: the entity screen (Chromium, real API)', function () {
       // Delete asks first, then goes back to the query screen; the API holds it deleted.
       await page.getByRole('button', { name: 'Delete', exact: true }).click();
       await page.getByText('Delete Server 1 and all its relationships?').waitFor();
+      await assertAccessible(page, 'entity delete confirmation');
       await page.getByRole('button', { name: 'Delete entity' }).click();
       await page.waitForURL(/\/console\/query$/);
       await page.getByRole('status').getByText('Deleted Server 1.').waitFor();
