@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import { ok } from '../../api/client';
+import { useSession } from '../../session/session';
+import { Empty, ErrorNote, Loading } from '../../ui/states';
+
+/** The account's saved questions (GET /questions); choosing one puts its first query to work. */
+export function SavedQuestions(props: { onChoose: (query: string) => void }) {
+  const { api, accountId } = useSession();
+  const questions = useQuery({
+    queryKey: ['questions', accountId],
+    queryFn: () => ok(api.GET('/questions', { params: { query: { limit: 100 } } })),
+  });
+  return (
+    <aside className="card saved-questions" aria-labelledby="saved-title">
+      <h2 id="saved-title">Saved questions</h2>
+      {questions.isPending ? (
+        <Loading what="questions" />
+      ) : questions.isError ? (
+        <ErrorNote error={questions.error} />
+      ) : questions.data.questions.length === 0 ? (
+        <Empty>No saved questions yet. Questions are saved with POST /questions.</Empty>
+      ) : (
+        <ul>
+          {questions.data.questions.map((q) => (
+            <li key={q.id}>
+              <button
+                type="button"
+                className="button-quiet question"
+                disabled={q.queries[0] === undefined}
+                onClick={() => q.queries[0] !== undefined && props.onChoose(q.queries[0].query)}
+              >
+                {q.title}
+              </button>
+              {q.description !== undefined && q.description !== '' && (
+                <p className="hint">{q.description}</p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </aside>
+  );
+}
