@@ -114,10 +114,10 @@ export class RuleService implements RuleApi {
     const [row] = await this.graph.read<
       RuleRow & { versions: Array<{ version: number; definition: string; savedOn: number }> }
     >('rules/list-rule-versions', params(ref));
-    const current = stored(row, ref.ruleId);
-    const { id: _id, version, createdOn: _c, updatedOn, state: _s, ...rule } = current;
+    if (row?.rule === undefined || row.rule === null) throw ruleNotFound(ref.ruleId);
+    const { version, updatedOn, definition } = row.rule;
     return [
-      { version, savedOn: updatedOn, rule },
+      { version, savedOn: updatedOn, rule: JSON.parse(definition) as RuleDefinition },
       ...(row?.versions ?? []).map((v) => ({
         version: v.version,
         savedOn: v.savedOn,

@@ -1,5 +1,5 @@
-import { EditorState, type Extension } from '@codemirror/state';
-import { EditorView } from '@codemirror/view';
+import { EditorState, type Extension, Prec } from '@codemirror/state';
+import { EditorView, keymap } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { useEffect, useRef } from 'react';
 
@@ -33,15 +33,18 @@ export function CodeEditor(props: {
           EditorView.lineWrapping,
           EditorView.contentAttributes.of({ 'aria-label': latest.current.label }),
           EditorView.theme({ '&': { minHeight: latest.current.minHeight ?? '6rem' } }),
-          EditorView.domEventHandlers({
-            keydown: (event) => {
-              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-                latest.current.onSubmit?.();
-                return latest.current.onSubmit !== undefined;
-              }
-              return false;
-            },
-          }),
+          // Ahead of basicSetup's own Mod-Enter (insertBlankLine), which would take it first.
+          Prec.highest(
+            keymap.of([
+              {
+                key: 'Mod-Enter',
+                run: () => {
+                  latest.current.onSubmit?.();
+                  return latest.current.onSubmit !== undefined;
+                },
+              },
+            ]),
+          ),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) latest.current.onChange(update.state.doc.toString());
           }),

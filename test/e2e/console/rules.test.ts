@@ -141,6 +141,18 @@ describe('console: rules list and rule editor (Chromium, real API)', function ()
       assert.equal(updated.body.rule.version, 2);
       assert.equal(updated.body.rule.description, 'Buckets without encryption at rest');
 
+      // The version history diffs version 1 (kept by the update) against version 2.
+      const history = page.getByLabel('Changes from version 1 to version 2');
+      await history.waitFor();
+      assert.deepEqual(await history.locator('del').allTextContents(), [
+        '-   "description": "Buckets stored without encryption",\n',
+      ]);
+      assert.deepEqual(await history.locator('ins').allTextContents(), [
+        '+   "description": "Buckets without encryption at rest",\n',
+      ]);
+      await assertAccessible(page, 'rule editor with its version history');
+      await screenshot(page, 'rule-versions');
+
       // Evaluated for real (not a dry run), it has a last evaluation and an open alert.
       const evaluated = await request(rig.url).post(`/rules/${ruleId}/evaluate`).set(a.headers);
       assert.equal(evaluated.status, 200, JSON.stringify(evaluated.body));

@@ -1,6 +1,4 @@
 import { autocompletion } from '@codemirror/autocomplete';
-import { Prec } from '@codemirror/state';
-import { keymap } from '@codemirror/view';
 import { useMemo, useRef } from 'react';
 import { CodeEditor } from '../../ui/code-editor';
 import { j1qlCompletion, type Vocabulary } from './j1ql-completion';
@@ -17,25 +15,11 @@ export function QueryEditor(props: {
   // The editor's extensions are fixed for its life; completion reads the latest vocabulary.
   const latest = useRef<Vocabulary | undefined>(undefined);
   latest.current = vocabulary.data;
-  const run = useRef(props.onRun);
-  run.current = props.onRun;
   const extensions = useMemo(
     () => [
       j1ql,
       j1qlHighlight,
       autocompletion({ override: [j1qlCompletion(() => latest.current)] }),
-      // basicSetup binds Mod-Enter (insertBlankLine) ahead of CodeEditor's onSubmit handler.
-      Prec.highest(
-        keymap.of([
-          {
-            key: 'Mod-Enter',
-            run: () => {
-              run.current();
-              return true;
-            },
-          },
-        ]),
-      ),
     ],
     [],
   );
@@ -47,6 +31,7 @@ export function QueryEditor(props: {
       <CodeEditor
         value={props.value}
         onChange={props.onChange}
+        onSubmit={props.onRun}
         extensions={extensions}
         label="J1QL query"
         minHeight="5rem"

@@ -7,6 +7,7 @@ import { EvaluationPanel } from '../../ui/rules-evaluation';
 import { ErrorNote } from '../../ui/states';
 import { RuleChanges } from './rule-changes';
 import { RuleJsonEditor } from './rule-json-editor';
+import { RuleVersions } from './rule-versions';
 import { type Rule, ruleText } from './rule-json';
 import { useRuleActions } from './use-rule-actions';
 import './rules.css';
@@ -120,6 +121,7 @@ export function RuleEditor(props: { rule?: Rule; savedText?: string }) {
           <EvaluationPanel record={test.data} headingLevel={2} />
         </section>
       )}
+      {rule !== undefined && <RuleVersions ruleId={rule.id} currentVersion={rule.version} />}
     </Page>
   );
 }
