@@ -85,6 +85,34 @@ export async function startConsoleRig(env: Record<string, string> = {}): Promise
   };
 }
 
+/**
+ * The suite's rig, started in its before() hook and closed in its after(): call inside a
+ * describe. The object stands for the rig the hook started.
+ */
+export function useConsoleRig(env: Record<string, string> = {}): ConsoleRig {
+  let started: ConsoleRig | undefined;
+  before(async () => {
+    started = await startConsoleRig(env);
+  });
+  after(async () => {
+    await started?.close();
+  });
+  const rig = (): ConsoleRig => {
+    if (started === undefined) throw new Error('The console rig starts in the before() hook');
+    return started;
+  };
+  return {
+    get url() {
+      return rig().url;
+    },
+    get browser() {
+      return rig().browser;
+    },
+    newPage: () => rig().newPage(),
+    close: () => rig().close(),
+  };
+}
+
 /** Signs in through the sign-in screen and waits for the shell. */
 export async function signIn(
   page: Page,

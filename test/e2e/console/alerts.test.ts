@@ -1,25 +1,12 @@
 import assert from 'node:assert/strict';
 import request from 'supertest';
 import { freshAccount, testAccounts } from '../../helpers/harness';
-import {
-  assertAccessible,
-  type ConsoleRig,
-  screenshot,
-  signIn,
-  startConsoleRig,
-} from '../../helpers/console-browser';
+import { assertAccessible, screenshot, signIn, useConsoleRig } from '../../helpers/console-browser';
 import { bucketIds, bucketRule, syncBuckets } from './rules-fixtures';
 
 describe('console: alerts (Chromium, real API)', function () {
   this.timeout(240_000);
-  let rig: ConsoleRig;
-
-  before(async () => {
-    rig = await startConsoleRig();
-  });
-  after(async () => {
-    await rig?.close();
-  });
+  const rig = useConsoleRig();
 
   it("alertWebLink opens the rule's alert with its level and entities; Dismiss dismisses it", async () => {
     const a = await freshAccount();

@@ -1,15 +1,9 @@
 import assert from 'node:assert/strict';
 import request from 'supertest';
 import { freshAccount, testAccounts, type TestAccount } from '../../helpers/harness';
-import {
-  assertAccessible,
-  type ConsoleRig,
-  screenshot,
-  signIn,
-  startConsoleRig,
-} from '../../helpers/console-browser';
+import { SyncClient } from '../../integration/sync/semantics-helpers';
+import { assertAccessible, screenshot, signIn, useConsoleRig } from '../../helpers/console-browser';
 
-const JOBS = '/persister/synchronization/jobs';
 const SCOPE = 'console-entity';
 
 const server = (ip: string) => ({
@@ -30,21 +24,13 @@ const CONNECTS = {
 };
 
 /** One DIFF sync job of the scope through the API (finalize runs in process: FINISHED). */
-async function sync(url: string, a: TestAccount, entities: object[]): Promise<void> {
-  const start = await request(url)
-    .post(JOBS)
-    .set(a.headers)
-    .send({ source: 'api', scope: SCOPE, syncMode: 'DIFF' });
-  assert.equal(start.status, 200, JSON.stringify(start.body));
-  const id = start.body.job.id as string;
-  const up = await request(url)
-    .post(`${JOBS}/${id}/upload`)
-    .set(a.headers)
-    .send({ entities, relationships: [CONNECTS] });
-  assert.equal(up.status, 200, JSON.stringify(up.body));
-  const fin = await request(url).post(`${JOBS}/${id}/finalize`).set(a.headers).send({});
-  assert.equal(fin.status, 200, JSON.stringify(fin.body));
-  assert.equal(fin.body.job.status, 'FINISHED');
+async function sync(
+  url: string,
+  a: TestAccount,
+  entities: Array<Record<string, unknown>>,
+): Promise<void> {
+  const job = await new SyncClient(url, a.headers).diff(SCOPE, entities, [CONNECTS]);
+  assert.equal(job.status, 'FINISHED');
 }
 
 /** The server synced twice, its raw data changed in between (two versions); its _id. */
@@ -61,14 +47,7 @@ async function seeded(url: string, a: TestAccount): Promise<string> {
 
 describe('console: the entity screen (Chromium, real API)', function () {
   this.timeout(240_000);
-  let rig: ConsoleRig;
-
-  before(async () => {
-    rig = await startConsoleRig();
-  });
-  after(async () => {
-    await rig?.close();
-  });
+  const rig = useConsoleRig();
 
   it('shows properties, relationships, the raw-data diff; edits, records history, deletes', async () => {
     const a = await freshAccount();

@@ -1,13 +1,7 @@
 import assert from 'node:assert/strict';
 import request from 'supertest';
 import { freshAccount, type TestAccount } from '../../helpers/harness';
-import {
-  assertAccessible,
-  type ConsoleRig,
-  screenshot,
-  signIn,
-  startConsoleRig,
-} from '../../helpers/console-browser';
+import { assertAccessible, screenshot, signIn, useConsoleRig } from '../../helpers/console-browser';
 
 const JOBS = '/persister/synchronization/jobs';
 
@@ -16,15 +10,8 @@ const hosts = (n: number) =>
 
 describe('console: jobs list and job detail (Chromium, real API)', function () {
   this.timeout(180_000);
-  let rig: ConsoleRig;
-
   // Small finalize chunks and a quick progress poll, so a finalize moves in several steps.
-  before(async () => {
-    rig = await startConsoleRig({ FINALIZE_BATCH_SIZE: '100', PROGRESS_POLL_INTERVAL: '50ms' });
-  });
-  after(async () => {
-    await rig?.close();
-  });
+  const rig = useConsoleRig({ FINALIZE_BATCH_SIZE: '100', PROGRESS_POLL_INTERVAL: '50ms' });
 
   async function startJob(a: TestAccount, scope: string): Promise<string> {
     const res = await request(rig.url)

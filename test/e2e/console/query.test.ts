@@ -2,15 +2,8 @@ import assert from 'node:assert/strict';
 import request from 'supertest';
 import type { Page } from 'playwright-core';
 import { freshAccount, type TestAccount } from '../../helpers/harness';
-import {
-  assertAccessible,
-  type ConsoleRig,
-  screenshot,
-  signIn,
-  startConsoleRig,
-} from '../../helpers/console-browser';
-
-const JOBS = '/persister/synchronization/jobs';
+import { SyncClient } from '../../integration/sync/semantics-helpers';
+import { assertAccessible, screenshot, signIn, useConsoleRig } from '../../helpers/console-browser';
 
 const ENTITIES = [
   { _key: 'host-a', _type: 'test_host', _class: 'Host', displayName: 'Host A', os: 'linux' },
@@ -33,20 +26,8 @@ const RELATIONSHIPS = [
 
 /** One sync job through the API: start, upload, finalize (in process: FINISHED on return). */
 async function syncGraph(url: string, a: TestAccount): Promise<void> {
-  const start = await request(url)
-    .post(JOBS)
-    .set(a.headers)
-    .send({ source: 'api', scope: 'console-query' });
-  assert.equal(start.status, 200, JSON.stringify(start.body));
-  const id = start.body.job.id as string;
-  const up = await request(url)
-    .post(`${JOBS}/${id}/upload`)
-    .set(a.headers)
-    .send({ entities: ENTITIES, relationships: RELATIONSHIPS });
-  assert.equal(up.status, 200, JSON.stringify(up.body));
-  const fin = await request(url).post(`${JOBS}/${id}/finalize`).set(a.headers).send({});
-  assert.equal(fin.status, 200, JSON.stringify(fin.body));
-  assert.equal(fin.body.job.status, 'FINISHED');
+  const job = await new SyncClient(url, a.headers).diff('console-query', ENTITIES, RELATIONSHIPS);
+  assert.equal(job.status, 'FINISHED');
 }
 
 /** The results table's body as text, one array per row, in the order shown. */
@@ -67,19 +48,13 @@ async function typeQuery(page: Page, text: string): Promise<void> {
 
 describe('console: the query screen (Chromium, real API)', function () {
   this.timeout(240_000);
-  let rig: ConsoleRig;
+  const rig = useConsoleRig();
   let a: TestAccount;
 
-  before(async () => {
-    rig = await startConsoleRig();
-  });
   // Accounts are deleted after each test (root hooks): each test syncs its own graph.
   beforeEach(async () => {
     a = await freshAccount();
     await syncGraph(rig.url, a);
-  });
-  after(async () => {
-    await rig?.close();
   });
 
   it('runs J1QL from the editor into a table, a graph, and Cypher; the query is a link', async () => {

@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
 import request from 'supertest';
 import type { TestAccount } from '../../helpers/harness';
+import { SyncClient } from '../../integration/sync/semantics-helpers';
 
 /**
  * Shared by rules.test.ts and alerts.test.ts (not a test file itself): buckets synced into a
  * fresh account through the sync job API, and the alert rule that finds the unencrypted ones.
  */
 export type Body = Record<string, unknown>;
-
-const JOBS = '/persister/synchronization/jobs';
 
 export const BUCKETS = [
   { _key: 'b1', displayName: 'logs', encrypted: false },
@@ -20,19 +19,8 @@ export const UNENCRYPTED = 'FIND aws_s3_bucket WITH encrypted = false';
 
 /** A DIFF job of the buckets: start, upload, finalize (finalize runs in process in the rig). */
 export async function syncBuckets(url: string, a: TestAccount): Promise<void> {
-  const start = await request(url)
-    .post(JOBS)
-    .set(a.headers)
-    .send({ source: 'api', scope: 'buckets', syncMode: 'DIFF' });
-  assert.equal(start.status, 200, JSON.stringify(start.body));
-  const id = (start.body as { job: { id: string } }).job.id;
-  const upload = await request(url)
-    .post(`${JOBS}/${id}/upload`)
-    .set(a.headers)
-    .send({ entities: BUCKETS });
-  assert.equal(upload.status, 200, JSON.stringify(upload.body));
-  const done = await request(url).post(`${JOBS}/${id}/finalize`).set(a.headers);
-  assert.equal(done.status, 200, JSON.stringify(done.body));
+  const job = await new SyncClient(url, a.headers).diff('buckets', BUCKETS);
+  assert.equal(job.status, 'FINISHED');
 }
 
 /** The rule of both tests: an alert (level HIGH) while any bucket is unencrypted. */

@@ -2,13 +2,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import request from 'supertest';
 import { freshAccount, testAccounts, type TestAccount } from '../../helpers/harness';
-import {
-  assertAccessible,
-  type ConsoleRig,
-  screenshot,
-  signIn,
-  startConsoleRig,
-} from '../../helpers/console-browser';
+import { assertAccessible, screenshot, signIn, useConsoleRig } from '../../helpers/console-browser';
 import { bucketRule, syncBuckets, UNENCRYPTED } from './rules-fixtures';
 
 /** Replaces the rule editor's text as a paste would (no auto-closed brackets). */
@@ -21,14 +15,7 @@ async function setRuleText(page: Page, value: unknown): Promise<void> {
 
 describe('console: rules list and rule editor (Chromium, real API)', function () {
   this.timeout(240_000);
-  let rig: ConsoleRig;
-
-  before(async () => {
-    rig = await startConsoleRig();
-  });
-  after(async () => {
-    await rig?.close();
-  });
+  const rig = useConsoleRig();
 
   it('writes a rule as JSON: lint and Validate refuse a bad one, Test dry-runs it, Save stores it', async () => {
     const a = await freshAccount();

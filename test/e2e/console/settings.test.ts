@@ -1,27 +1,14 @@
 import assert from 'node:assert/strict';
 import request from 'supertest';
 import { freshAccount, testAccounts } from '../../helpers/harness';
-import {
-  assertAccessible,
-  type ConsoleRig,
-  screenshot,
-  signIn,
-  startConsoleRig,
-} from '../../helpers/console-browser';
+import { assertAccessible, screenshot, signIn, useConsoleRig } from '../../helpers/console-browser';
 
 const SECRET = 'xoxb-never-shown-4242';
 const TOKEN = 'ATATT-jira-token-777';
 
 describe('console: settings (Chromium, real API)', function () {
   this.timeout(180_000);
-  let rig: ConsoleRig;
-
-  before(async () => {
-    rig = await startConsoleRig();
-  });
-  after(async () => {
-    await rig?.close();
-  });
+  const rig = useConsoleRig();
 
   it('sets a secret parameter that never shows, and a plain one, and deletes one', async () => {
     const a = await freshAccount();

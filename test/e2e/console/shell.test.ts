@@ -1,24 +1,11 @@
 import assert from 'node:assert/strict';
 import request from 'supertest';
 import { freshAccount, testAccounts } from '../../helpers/harness';
-import {
-  assertAccessible,
-  type ConsoleRig,
-  screenshot,
-  signIn,
-  startConsoleRig,
-} from '../../helpers/console-browser';
+import { assertAccessible, screenshot, signIn, useConsoleRig } from '../../helpers/console-browser';
 
 describe('console: sign-in, the shell and deep links (Chromium, real API)', function () {
   this.timeout(180_000);
-  let rig: ConsoleRig;
-
-  before(async () => {
-    rig = await startConsoleRig();
-  });
-  after(async () => {
-    await rig?.close();
-  });
+  const rig = useConsoleRig();
 
   it('a deep link asks for sign-in, then opens; a wrong key shows the API message', async () => {
     const a = await freshAccount();

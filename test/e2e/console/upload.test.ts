@@ -3,27 +3,14 @@ import path from 'node:path';
 import request from 'supertest';
 import { repoRoot } from '../../../src/paths';
 import { freshAccount } from '../../helpers/harness';
-import {
-  assertAccessible,
-  type ConsoleRig,
-  screenshot,
-  signIn,
-  startConsoleRig,
-} from '../../helpers/console-browser';
+import { assertAccessible, screenshot, signIn, useConsoleRig } from '../../helpers/console-browser';
 
 const JOBS = '/persister/synchronization/jobs';
 const fixture = (name: string) => path.join(repoRoot, 'test', 'fixtures', 'console', name);
 
 describe('console: bulk upload (Chromium, real API)', function () {
   this.timeout(180_000);
-  let rig: ConsoleRig;
-
-  before(async () => {
-    rig = await startConsoleRig();
-  });
-  after(async () => {
-    await rig?.close();
-  });
+  const rig = useConsoleRig();
 
   it('uploads a CSV to a new scope, previews 3 creates, finalizes, and the job is FINISHED', async () => {
     const a = await freshAccount();

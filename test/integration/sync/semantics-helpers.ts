@@ -40,9 +40,10 @@ export function expectCounters(job: Job, expected: Partial<Record<FinalCounter, 
   assert.deepEqual(actual, want);
 }
 
+/** The sync job API through supertest: an app in this process, or a started API's URL. */
 export class SyncClient {
   constructor(
-    private readonly app: express.Express,
+    private readonly app: express.Express | string,
     private readonly headers: Record<string, string>,
   ) {}
 
