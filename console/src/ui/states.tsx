@@ -28,3 +28,21 @@ export function ErrorNote(props: { error: unknown; title?: string }) {
 export function Empty(props: { children: ReactNode }) {
   return <div className="state state-empty">{props.children}</div>;
 }
+
+/**
+ * What a read shows in each of its states: loading, the API's error, an empty answer (`isEmpty`
+ * and `empty`), or its data through `children`.
+ */
+export function Loaded<T>(props: {
+  read: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined };
+  what: string;
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  const { read } = props;
+  if (read.isPending) return <Loading what={props.what} />;
+  if (read.isError || read.data === undefined) return <ErrorNote error={read.error} />;
+  if (props.isEmpty?.(read.data) === true) return <Empty>{props.empty}</Empty>;
+  return <>{props.children(read.data)}</>;
+}

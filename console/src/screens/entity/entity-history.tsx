@@ -4,7 +4,7 @@ import { ok } from '../../api/client';
 import { useSession } from '../../session/session';
 import { DataTable } from '../../ui/data-table';
 import { formatTime } from '../../ui/format';
-import { Empty, ErrorNote, Loading } from '../../ui/states';
+import { Loaded } from '../../ui/states';
 import { type Change, entityKeys, valueText } from './entity-types';
 
 /** Who changed what when: GET /entities/{id}/history, newest first. */
@@ -31,44 +31,45 @@ export function EntityHistory(props: { entityId: string }) {
   return (
     <section className="card" aria-labelledby="history-title">
       <h2 id="history-title">Change history</h2>
-      {history.isPending ? (
-        <Loading what="history" />
-      ) : history.isError ? (
-        <ErrorNote error={history.error} />
-      ) : history.data.changes.length === 0 ? (
-        <Empty>No recorded changes (history older than the retention period is purged).</Empty>
-      ) : (
-        <>
-          {history.data.cursor !== undefined && (
-            <p className="hint">The latest {history.data.changes.length} changes.</p>
-          )}
-          <DataTable<Change>
-            caption="Change history, newest first"
-            rows={history.data.changes}
-            rowKey={(c) => c.changeId}
-            columns={[
-              { header: 'When', cell: (c) => formatTime(c.at) },
-              { header: 'What', cell: (c) => c.kind },
-              {
-                header: 'Properties',
-                cell: (c) =>
-                  c.changes.length === 0 ? (
-                    '—'
-                  ) : (
-                    <ul className="changes">
-                      {c.changes.map((p) => (
-                        <li key={p.name}>
-                          <code>{p.name}</code>: {valueText(p.before)} → {valueText(p.after)}
-                        </li>
-                      ))}
-                    </ul>
-                  ),
-              },
-              { header: 'By', cell: by },
-            ]}
-          />
-        </>
-      )}
+      <Loaded
+        read={history}
+        what="history"
+        isEmpty={(d) => d.changes.length === 0}
+        empty="No recorded changes (history older than the retention period is purged)."
+      >
+        {(data) => (
+          <>
+            {data.cursor !== undefined && (
+              <p className="hint">The latest {data.changes.length} changes.</p>
+            )}
+            <DataTable<Change>
+              caption="Change history, newest first"
+              rows={data.changes}
+              rowKey={(c) => c.changeId}
+              columns={[
+                { header: 'When', cell: (c) => formatTime(c.at) },
+                { header: 'What', cell: (c) => c.kind },
+                {
+                  header: 'Properties',
+                  cell: (c) =>
+                    c.changes.length === 0 ? (
+                      '—'
+                    ) : (
+                      <ul className="changes">
+                        {c.changes.map((p) => (
+                          <li key={p.name}>
+                            <code>{p.name}</code>: {valueText(p.before)} → {valueText(p.after)}
+                          </li>
+                        ))}
+                      </ul>
+                    ),
+                },
+                { header: 'By', cell: by },
+              ]}
+            />
+          </>
+        )}
+      </Loaded>
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { ok } from '../../api/client';
 import { useSession } from '../../session/session';
 import { DataTable } from '../../ui/data-table';
 import { formatTime } from '../../ui/format';
-import { Empty, ErrorNote, Loading } from '../../ui/states';
+import { Loaded } from '../../ui/states';
 import { entityKeys, type RawDataMetadata } from './entity-types';
 import { RawDataDiff } from './raw-data-diff';
 
@@ -20,21 +20,21 @@ export function RawDataSection(props: { entityId: string }) {
         }),
       ),
   });
-  const entries = versions.data === undefined ? [] : Object.entries(versions.data.entries);
   return (
     <section className="card" aria-labelledby="raw-title">
       <h2 id="raw-title">Raw data</h2>
-      {versions.isPending ? (
-        <Loading what="raw data" />
-      ) : versions.isError ? (
-        <ErrorNote error={versions.error} />
-      ) : entries.length === 0 ? (
-        <Empty>No raw data: the sync jobs that wrote this entity sent no _rawData.</Empty>
-      ) : (
-        entries.map(([name, list]) => (
-          <RawDataEntry key={name} entityId={props.entityId} name={name} versions={list} />
-        ))
-      )}
+      <Loaded
+        read={versions}
+        what="raw data"
+        isEmpty={(d) => Object.keys(d.entries).length === 0}
+        empty="No raw data: the sync jobs that wrote this entity sent no _rawData."
+      >
+        {(data) =>
+          Object.entries(data.entries).map(([name, list]) => (
+            <RawDataEntry key={name} entityId={props.entityId} name={name} versions={list} />
+          ))
+        }
+      </Loaded>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ok } from '../../api/client';
 import { useSession } from '../../session/session';
-import { Empty, ErrorNote, Loading } from '../../ui/states';
+import { Loaded } from '../../ui/states';
 
 /** The account's saved questions (GET /questions); choosing one puts its first query to work. */
 export function SavedQuestions(props: { onChoose: (query: string) => void }) {
@@ -13,31 +13,32 @@ export function SavedQuestions(props: { onChoose: (query: string) => void }) {
   return (
     <aside className="card saved-questions" aria-labelledby="saved-title">
       <h2 id="saved-title">Saved questions</h2>
-      {questions.isPending ? (
-        <Loading what="questions" />
-      ) : questions.isError ? (
-        <ErrorNote error={questions.error} />
-      ) : questions.data.questions.length === 0 ? (
-        <Empty>No saved questions yet. Questions are saved with POST /questions.</Empty>
-      ) : (
-        <ul>
-          {questions.data.questions.map((q) => (
-            <li key={q.id}>
-              <button
-                type="button"
-                className="button-quiet question"
-                disabled={q.queries[0] === undefined}
-                onClick={() => q.queries[0] !== undefined && props.onChoose(q.queries[0].query)}
-              >
-                {q.title}
-              </button>
-              {q.description !== undefined && q.description !== '' && (
-                <p className="hint">{q.description}</p>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <Loaded
+        read={questions}
+        what="questions"
+        isEmpty={(d) => d.questions.length === 0}
+        empty="No saved questions yet. Questions are saved with POST /questions."
+      >
+        {(data) => (
+          <ul>
+            {data.questions.map((q) => (
+              <li key={q.id}>
+                <button
+                  type="button"
+                  className="button-quiet question"
+                  disabled={q.queries[0] === undefined}
+                  onClick={() => q.queries[0] !== undefined && props.onChoose(q.queries[0].query)}
+                >
+                  {q.title}
+                </button>
+                {q.description !== undefined && q.description !== '' && (
+                  <p className="hint">{q.description}</p>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Loaded>
     </aside>
   );
 }
