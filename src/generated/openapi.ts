@@ -4924,6 +4924,72 @@ export interface components {
         /**
          * @description A rule's versions, newest first: the current one, then each one an update replaced, with the
          *     definition as it was saved. The web console's rule editor diffs two of them.
+         * @example {
+         *       "versions": [
+         *         {
+         *           "version": 2,
+         *           "savedOn": 1748649600000,
+         *           "rule": {
+         *             "name": "unencrypted-buckets",
+         *             "description": "Buckets without encryption at rest",
+         *             "specVersion": 1,
+         *             "pollingInterval": "ONE_DAY",
+         *             "question": {
+         *               "queries": [
+         *                 {
+         *                   "name": "query0",
+         *                   "query": "FIND aws_s3_bucket WITH encrypted != true"
+         *                 }
+         *               ]
+         *             },
+         *             "operations": [
+         *               {
+         *                 "when": {
+         *                   "type": "FILTER",
+         *                   "condition": "{{queries.query0.total > 0}}"
+         *                 },
+         *                 "actions": [
+         *                   {
+         *                     "type": "CREATE_ALERT"
+         *                   }
+         *                 ]
+         *               }
+         *             ]
+         *           }
+         *         },
+         *         {
+         *           "version": 1,
+         *           "savedOn": 1748563200000,
+         *           "rule": {
+         *             "name": "unencrypted-buckets",
+         *             "description": "Unencrypted buckets",
+         *             "specVersion": 1,
+         *             "pollingInterval": "ONE_DAY",
+         *             "question": {
+         *               "queries": [
+         *                 {
+         *                   "name": "query0",
+         *                   "query": "FIND aws_s3_bucket WITH encrypted != true"
+         *                 }
+         *               ]
+         *             },
+         *             "operations": [
+         *               {
+         *                 "when": {
+         *                   "type": "FILTER",
+         *                   "condition": "{{queries.query0.total > 0}}"
+         *                 },
+         *                 "actions": [
+         *                   {
+         *                     "type": "CREATE_ALERT"
+         *                   }
+         *                 ]
+         *               }
+         *             ]
+         *           }
+         *         }
+         *       ]
+         *     }
          */
         RuleVersionsResponse: {
             versions: {
