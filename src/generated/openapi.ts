@@ -1313,6 +1313,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rules/{ruleId}/evaluations/{evaluationId}/entities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The rule's `id`. An unknown id, or another account's rule, is 404 `RULE_NOT_FOUND`. */
+                ruleId: components["parameters"]["RuleId"];
+                evaluationId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The entities an evaluation's queries returned
+         * @description The result entities of one stored evaluation record, in the record's order: the first
+         *     `limit` with their display name (or `_key`), class and type, whether each has been deleted
+         *     since, and `total`, how many the evaluation found. An entity purged from the graph since is
+         *     left out of `entities` but still counted. A record whose queries did not all run (FAILED)
+         *     stores no entities: `total` 0. The web console's alert screen lists the entities of the
+         *     evaluation that raised the alert with it.
+         */
+        get: operations["listRuleEvaluationEntities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rules/{ruleId}/versions": {
         parameters: {
             query?: never;
@@ -4922,6 +4951,47 @@ export interface components {
             properties: string[];
         };
         /**
+         * @example {
+         *       "total": 2,
+         *       "entities": [
+         *         {
+         *           "id": "3f2b7c1e-9a4d-4e5f-8b6a-1c2d3e4f5a6b",
+         *           "displayName": "logs",
+         *           "class": [
+         *             "DataStore"
+         *           ],
+         *           "type": "aws_s3_bucket",
+         *           "deleted": false
+         *         },
+         *         {
+         *           "id": "7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d",
+         *           "displayName": "web",
+         *           "class": [
+         *             "DataStore"
+         *           ],
+         *           "type": "aws_s3_bucket",
+         *           "deleted": false
+         *         }
+         *       ]
+         *     }
+         */
+        EvaluationEntitiesResponse: {
+            /** @description How many entities the evaluation's results held. */
+            total: number;
+            entities: {
+                /** @description The entity's `_id`. */
+                id: string;
+                /** @description Its displayName, else its `_key`. */
+                displayName: string | null;
+                /** @description Its `_class`, as a list. */
+                class: string[];
+                /** @description Its `_type`. */
+                type: string;
+                /** @description Deleted since the evaluation. */
+                deleted: boolean;
+            }[];
+        };
+        /**
          * @description A rule's versions, newest first: the current one, then each one an update replaced, with the
          *     definition as it was saved. The web console's rule editor diffs two of them.
          * @example {
@@ -8346,6 +8416,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RuleResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listRuleEvaluationEntities: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The rule's `id`. An unknown id, or another account's rule, is 404 `RULE_NOT_FOUND`. */
+                ruleId: components["parameters"]["RuleId"];
+                evaluationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entities. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationEntitiesResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -39,6 +39,17 @@ export function evaluationHandlers(deps: { evaluations: RuleEvaluationApi }): Ha
       });
       res.status(200).json({ evaluation });
     },
+    listRuleEvaluationEntities: async (req: Request, res: Response) => {
+      const query = req.query as Record<string, string | undefined>;
+      const limit = query.limit === undefined ? 25 : Number(query.limit);
+      res.status(200).json(
+        await evaluations.entities({
+          ...ruleKey(req, res),
+          evaluationId: pathParam(req, 'evaluationId'),
+          limit,
+        }),
+      );
+    },
   };
 }
 

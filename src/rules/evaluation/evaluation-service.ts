@@ -27,6 +27,24 @@ export interface RuleEvaluationApi {
   /** A rule's records, newest first. */
   list(input: RuleKey & { limit?: number; cursor?: string }): Promise<EvaluationPage>;
   get(input: RuleKey & { evaluationId: string }): Promise<EvaluationRecord>;
+  /** The record's result entities (the first `limit`), and how many it found. */
+  entities(input: RuleKey & { evaluationId: string; limit: number }): Promise<EvaluationEntities>;
+}
+
+/** An entity an evaluation's queries returned, as the console and notifications list it. */
+export interface EvaluationEntity {
+  id: string;
+  displayName: string | null;
+  class: string | string[] | null;
+  type: string;
+  /** Deleted since the evaluation. */
+  deleted: boolean;
+}
+
+export interface EvaluationEntities {
+  /** How many entities the evaluation's results held (0 when its queries did not all run). */
+  total: number;
+  entities: EvaluationEntity[];
 }
 
 export interface EvaluationServiceDeps {
@@ -114,6 +132,23 @@ export class EvaluationService implements RuleEvaluationApi, ScheduledRunner {
       : { evaluations, cursor: encodeKeysetCursor(`${last.startedOn}:${last.id}`) };
   }
 
+  async entities(
+    input: RuleKey & { evaluationId: string; limit: number },
+  ): Promise<EvaluationEntities> {
+    await this.deps.rules.get(input);
+    const [row] = await this.deps.graph.read<EvaluationEntities>(
+      'evaluations/list-evaluation-entities',
+      {
+        accountId: input.accountId,
+        ruleId: input.ruleId,
+        id: input.evaluationId,
+        limit: input.limit,
+      },
+    );
+    if (row === undefined) throw evaluationNotFound(input);
+    return { total: row.total, entities: row.entities };
+  }
+
   async get(input: RuleKey & { evaluationId: string }): Promise<EvaluationRecord> {
     await this.deps.rules.get(input);
     const [row] = await this.deps.graph.read<{ record: string }>('evaluations/get-evaluation', {
@@ -121,12 +156,7 @@ export class EvaluationService implements RuleEvaluationApi, ScheduledRunner {
       ruleId: input.ruleId,
       id: input.evaluationId,
     });
-    if (row === undefined) {
-      throw new NotFoundError(
-        `Rule '${input.ruleId}' has no evaluation with id '${input.evaluationId}'`,
-        'EVALUATION_NOT_FOUND',
-      );
-    }
+    if (row === undefined) throw evaluationNotFound(input);
     return JSON.parse(row.record) as EvaluationRecord;
   }
 
@@ -214,4 +244,11 @@ export class EvaluationService implements RuleEvaluationApi, ScheduledRunner {
       return { status: 'NOT_SENT', detail: err instanceof Error ? err.message : String(err) };
     }
   }
+}
+
+function evaluationNotFound(input: RuleKey & { evaluationId: string }): NotFoundError {
+  return new NotFoundError(
+    `Rule '${input.ruleId}' has no evaluation with id '${input.evaluationId}'`,
+    'EVALUATION_NOT_FOUND',
+  );
 }

@@ -131,7 +131,7 @@ export function AlertDetail(props: { alertId: string }) {
         </p>
       )}
       {dismiss.isError && <ErrorNote title="Not dismissed" error={dismiss.error} />}
-      <AlertEntities ruleId={a.ruleId} />
+      <AlertEntities ruleId={a.ruleId} evaluationId={a.lastEvaluationId} />
       <RaisingEvaluation ruleId={a.ruleId} evaluationId={a.lastEvaluationId} />
     </article>
   );
