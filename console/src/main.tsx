@@ -3,7 +3,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { consoleRouter } from './app/routes';
-import { openSession, type Session, SessionProvider, storedCredentials } from './session/session';
+import { ApiError } from './api/client';
+import {
+  forgetCredentials,
+  openSession,
+  type Session,
+  SessionProvider,
+  storedCredentials,
+} from './session/session';
 import './styles.css';
 
 const queryClient = new QueryClient({
@@ -18,18 +25,20 @@ async function start(): Promise<void> {
   if (credentials !== undefined) {
     try {
       initial = await openSession(credentials);
-    } catch {
-      sessionStorage.clear();
+    } catch (error) {
+      // A refused key is forgotten; a network error or an API restart is not a sign-out.
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403))
+        forgetCredentials();
     }
   }
   const router = consoleRouter(() => storedCredentials() !== undefined);
   root.render(
     <StrictMode>
-      <SessionProvider initial={initial}>
-        <QueryClientProvider client={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider initial={initial}>
           <RouterProvider router={router} />
-        </QueryClientProvider>
-      </SessionProvider>
+        </SessionProvider>
+      </QueryClientProvider>
     </StrictMode>,
   );
 }

@@ -1,4 +1,5 @@
-import { Navigate, NavLink, Outlet, useNavigation } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Navigate, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { useSessionState } from '../session/session';
 
 /** The screens of the nav, each shown when the key may call the operation it opens with. */
@@ -15,6 +16,7 @@ const NAV: Array<{ to: string; label: string; method: string; path: string }> = 
 export function Shell() {
   const { session, signOut } = useSessionState();
   const navigation = useNavigation();
+  useFocusOnNavigation();
   if (session === undefined) return <Navigate to="/sign-in" replace />;
   const roles = session.key.roles.join(', ');
   return (
@@ -50,4 +52,21 @@ export function Shell() {
       </main>
     </div>
   );
+}
+
+/**
+ * After a move to another screen (not the first page load), focus goes to the screen itself, as
+ * a page load would put it at the top: a keyboard or screen-reader user is not left on a link of
+ * the screen that is gone.
+ */
+function useFocusOnNavigation(): void {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.getElementById('main')?.focus({ preventScroll: false });
+  }, [pathname]);
 }

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import { type Api, apiClient, type Credentials, ok } from '../api/client';
 import { type Contract, loadContract } from '../api/contract';
@@ -55,18 +56,30 @@ export async function openSession(credentials: Credentials): Promise<Session> {
   };
 }
 
+/** Forgets this tab's credentials (and nothing else of the origin's session storage). */
+export function forgetCredentials(): void {
+  sessionStorage.removeItem(STORAGE_KEY);
+}
+
 export function SessionProvider(props: { initial: Session | undefined; children: ReactNode }) {
   const [session, setSession] = useState(props.initial);
-  const signIn = useCallback(async (credentials: Credentials) => {
-    const opened = await openSession(credentials);
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(credentials));
-    setSession(opened);
-    return opened;
-  }, []);
+  // Every cached read belongs to the session that made it: another key or account starts empty.
+  const queryClient = useQueryClient();
+  const signIn = useCallback(
+    async (credentials: Credentials) => {
+      const opened = await openSession(credentials);
+      sessionStorage.setItem(STORAGE_KEY, JSON.stringify(credentials));
+      queryClient.clear();
+      setSession(opened);
+      return opened;
+    },
+    [queryClient],
+  );
   const signOut = useCallback(() => {
-    sessionStorage.removeItem(STORAGE_KEY);
+    forgetCredentials();
+    queryClient.clear();
     setSession(undefined);
-  }, []);
+  }, [queryClient]);
   const value = useMemo(() => ({ session, signIn, signOut }), [session, signIn, signOut]);
   return <SessionContext.Provider value={value}>{props.children}</SessionContext.Provider>;
 }

@@ -144,6 +144,31 @@ describe('console: the entity screen (Chromium, real API)', function () {
     }
   });
 
+  it('following a relationship to another entity starts that screen afresh: no edit form carries over', async () => {
+    const a = await freshAccount();
+    const id = await seeded(rig.url, a);
+    const { context, page } = await rig.newPage();
+    try {
+      await signIn(page, a, `/console/entities/${id}`);
+      await page.getByRole('heading', { level: 1, name: 'Server 1' }).waitFor();
+      await page.getByRole('button', { name: 'Edit properties' }).click();
+      await page.getByRole('button', { name: 'Save changes' }).waitFor();
+      await page
+        .getByRole('region', { name: 'Relationships' })
+        .getByRole('link', { name: 'DB 1' })
+        .click();
+      await page.getByRole('heading', { level: 1, name: 'DB 1' }).waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Save changes' }).count(), 0);
+      // Focus moved to the new screen, not left on the link of the one that is gone.
+      assert.equal(await page.evaluate('document.activeElement.id'), 'main');
+      await page.goBack();
+      await page.getByRole('heading', { level: 1, name: 'Server 1' }).waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Save changes' }).count(), 0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a read-only key sees no edit or delete; an unknown id is a clear not-found', async () => {
     const a = await freshAccount();
     const id = await seeded(rig.url, a);

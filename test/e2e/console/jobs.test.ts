@@ -140,8 +140,19 @@ describe('console: jobs list and job detail (Chromium, real API)', function () {
         await changes.getByRole('row').nth(1).getByRole('cell').first().textContent(),
         'created',
       );
+      // The next page shows other objects, and only then can the reader go back.
+      const firstKey = async () =>
+        changes.getByRole('row').nth(1).getByRole('link').first().textContent();
+      const onFirstPage = await firstKey();
+      const previous = page.getByRole('button', { name: 'Previous changes' });
+      assert.equal(await previous.isDisabled(), true);
       await page.getByRole('button', { name: 'Next changes' }).click();
-      await page.getByRole('button', { name: 'Previous changes' }).waitFor({ state: 'visible' });
+      await previous.and(page.locator(':enabled')).waitFor();
+      // The rows follow once the next page has loaded.
+      for (let i = 0; i < 200 && (await firstKey()) === onFirstPage; i++)
+        await page.waitForTimeout(100);
+      assert.notEqual(await firstKey(), onFirstPage);
+      assert.equal(await changes.getByRole('row').count(), 26);
       await assertAccessible(page, 'job');
       await screenshot(page, 'job');
 

@@ -72,6 +72,40 @@ describe('console: sign-in, the shell and deep links (Chromium, real API)', func
     }
   });
 
+  it("signing in as another account shows none of the first one's data", async () => {
+    const a = await freshAccount();
+    const b = await freshAccount();
+    const rule = {
+      name: 'only-in-a',
+      pollingInterval: 'DISABLED',
+      question: { queries: [{ name: 'query0', query: 'FIND Host' }] },
+      operations: [
+        {
+          when: { type: 'FILTER', condition: '{{queries.query0.total > 0}}' },
+          actions: [{ type: 'CREATE_ALERT' }],
+        },
+      ],
+    };
+    await request(rig.url).post('/rules').set(a.headers).send(rule).expect(201);
+    const { context, page } = await rig.newPage();
+    try {
+      await signIn(page, a, '/console/rules');
+      await page.getByRole('link', { name: 'only-in-a' }).waitFor();
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByLabel('Account id').fill(b.accountId);
+      await page.getByLabel('API key').fill(b.key);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page
+        .getByRole('navigation', { name: 'Screens' })
+        .getByRole('link', { name: 'Rules' })
+        .click();
+      await page.getByText('No rules yet. Create one, or import a rule pack.').waitFor();
+      assert.equal(await page.getByRole('link', { name: 'only-in-a' }).count(), 0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('serves index.html for deep links, hashed assets for good, and 404 for a missing asset', async () => {
     const deep = await request(rig.url).get('/console/rules/some-rule');
     assert.equal(deep.status, 200);

@@ -20,6 +20,12 @@ import './entity.css';
  */
 export function EntityScreen() {
   const entityId = useParams().entityId ?? '';
+  // A new id is a new screen: no edit form, diff choice or notice carries over to another entity.
+  return <EntityView key={entityId} entityId={entityId} />;
+}
+
+function EntityView(props: { entityId: string }) {
+  const { entityId } = props;
   const { api, accountId, can } = useSession();
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState<string | undefined>();

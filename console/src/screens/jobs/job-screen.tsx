@@ -34,7 +34,7 @@ export function JobScreen() {
         <ErrorNote error={job.error} />
       </Page>
     );
-  return <JobView job={job.data.job} />;
+  return <JobView key={job.data.job.id} job={job.data.job} />;
 }
 
 function JobView(props: { job: SyncJob }) {

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { ok } from '../../api/client';
@@ -16,7 +16,8 @@ import './query.css';
  * (`?q=`), so a query is a link; running one updates the address, opening a link runs it.
  */
 export function QueryScreen() {
-  const { api } = useSession();
+  const { api, accountId } = useSession();
+  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   // Another screen's last word, e.g. the entity screen after a delete.
   const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
@@ -38,6 +39,11 @@ export function QueryScreen() {
   const run = (text = draft, deleted = includeDeleted) => {
     if (text.trim() === '') return;
     setDraft(text);
+    // The same query again is a new run (the graph may have changed), not the cached answer.
+    if (text === query && deleted === includeDeleted) {
+      void queryClient.invalidateQueries({ queryKey: ['query-run', accountId, text, deleted] });
+    }
+    explain.reset();
     const next = new URLSearchParams({ q: text });
     if (deleted) next.set('deleted', '1');
     setParams(next);

@@ -29,6 +29,7 @@ export function RuleEditor(props: { rule?: Rule; savedText?: string }) {
     setText(value);
     // An answer about older text would mislead: clear it.
     validate.reset();
+    test.reset();
     save.reset();
   };
 

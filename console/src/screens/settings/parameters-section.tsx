@@ -34,7 +34,8 @@ export function ParametersSection() {
     <section aria-labelledby="parameters-heading">
       <h2 id="parameters-heading">Parameters</h2>
       <p className="hint">
-        Values that queries and rules name as <code>{'{{param.name}}'}</code>.
+        Values that J1QL queries name as <code>{'${param.name}'}</code> and rule templates as{' '}
+        <code>{'{{param.name}}'}</code>.
       </p>
       {list.isPending ? (
         <Loading what="parameters" />

@@ -56,6 +56,16 @@ export async function uploadFile(api: Api, jobId: string, file: File, contentTyp
  */
 export async function putBulkFile(api: Api, jobId: string, file: File, contentType: string) {
   const { uploadUrl } = await ok(api.POST(`${JOB}/uploadUrl`, { params: { path: { jobId } } }));
+  // The console may talk to its own origin only (its Content-Security-Policy): a URL of an S3
+  // bucket is for a client such as `graphsync sync` or curl.
+  const target = new URL(uploadUrl, window.location.href);
+  if (target.origin !== window.location.origin) {
+    throw new Error(
+      `This service stores bulk files at ${target.origin}, which the console may not reach. ` +
+        'Upload without "Send as one bulk file", or PUT the file to the bulk upload URL with ' +
+        'graphsync sync or curl.',
+    );
+  }
   const response = await fetch(uploadUrl, {
     method: 'PUT',
     body: file,

@@ -117,8 +117,11 @@ export function UploadScreen() {
               type="button"
               disabled={finalize.isPending}
               onClick={() => {
+                // The stream follows the finalize while it runs; a refused finalize returns here
+                // with its message, and Finalize and Cancel stay offered.
+                const previewing = stage;
                 setStage({ name: 'finalize', job: stage.job });
-                finalize.mutate(stage.job);
+                finalize.mutate(stage.job, { onError: () => setStage(previewing) });
               }}
             >
               Finalize
