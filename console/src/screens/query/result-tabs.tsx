@@ -50,7 +50,7 @@ export function Tabs(props: {
             role="tab"
             id={`tab-${tab.id}`}
             aria-selected={tab.id === props.selected}
-            aria-controls={`panel-${tab.id}`}
+            aria-controls={tab.id === props.selected ? `panel-${tab.id}` : undefined}
             tabIndex={tab.id === props.selected ? 0 : -1}
             onClick={() => props.onSelect(tab.id)}
             onKeyDown={(e) => move(e, i)}

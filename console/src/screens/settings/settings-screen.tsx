@@ -44,7 +44,7 @@ export function SettingsScreen() {
             type="button"
             role="tab"
             aria-selected={t.id === tab}
-            aria-controls={`panel-${t.id}`}
+            aria-controls={t.id === tab ? `panel-${t.id}` : undefined}
             tabIndex={t.id === tab ? 0 : -1}
             onClick={() => select(t.id)}
           >
