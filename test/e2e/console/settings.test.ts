@@ -53,7 +53,12 @@ describe('console: settings (Chromium, real API)', function () {
       const ports = await request(rig.url).get('/parameters/trustedPorts').set(a.headers);
       assert.deepEqual(ports.body.parameter.value, [22, 443]);
 
+      // Deleting asks first; Cancel keeps it, the confirm deletes it.
       await page.getByRole('button', { name: 'Delete parameter trustedPorts' }).click();
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await request(rig.url).get('/parameters/trustedPorts').set(a.headers).expect(200);
+      await page.getByRole('button', { name: 'Delete parameter trustedPorts' }).click();
+      await page.getByRole('button', { name: 'Delete parameter', exact: true }).click();
       await plain.waitFor({ state: 'detached' });
       await request(rig.url).get('/parameters/trustedPorts').set(a.headers).expect(404);
     } finally {

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ok } from '../../api/client';
 import { useSession } from '../../session/session';
+import { ConfirmButton } from '../../ui/confirm-button';
 import { DataTable } from '../../ui/data-table';
 import { formatTime } from '../../ui/format';
 import { Empty, ErrorNote, Loading } from '../../ui/states';
@@ -76,15 +77,17 @@ export function IntegrationsSection() {
                     </button>
                   )}
                   {canDelete && (
-                    <button
-                      type="button"
-                      className="button-quiet"
-                      aria-label={`Delete ${i.name}`}
-                      disabled={remove.isPending}
-                      onClick={() => remove.mutate(i.id)}
-                    >
-                      Delete
-                    </button>
+                    <ConfirmButton
+                      label={`Delete ${i.name}`}
+                      question={
+                        <>
+                          Delete <strong>{i.name}</strong> and its stored secrets?
+                        </>
+                      }
+                      confirm="Delete instance"
+                      busy={remove.isPending}
+                      onConfirm={() => remove.mutate(i.id)}
+                    />
                   )}
                 </span>
               ),

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ok } from '../../api/client';
 import { useSession } from '../../session/session';
+import { ConfirmButton } from '../../ui/confirm-button';
 import { DataTable } from '../../ui/data-table';
 import { formatTime, formatValue } from '../../ui/format';
 import { Empty, ErrorNote, Loading } from '../../ui/states';
@@ -64,15 +65,17 @@ export function ParametersSection() {
               header: 'Actions',
               cell: (p) =>
                 canDelete && (
-                  <button
-                    type="button"
-                    className="button-quiet"
-                    aria-label={`Delete parameter ${p.name}`}
-                    disabled={remove.isPending}
-                    onClick={() => remove.mutate(p.name)}
-                  >
-                    Delete
-                  </button>
+                  <ConfirmButton
+                    label={`Delete parameter ${p.name}`}
+                    question={
+                      <>
+                        Delete <code>{p.name}</code>? Rules that name it fail until it is set again.
+                      </>
+                    }
+                    confirm="Delete parameter"
+                    busy={remove.isPending}
+                    onConfirm={() => remove.mutate(p.name)}
+                  />
                 ),
             },
           ]}
