@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { ErrorNote, Loading } from '../../ui/states';
 import { graphShape, plural, tableShape } from './query-results';
-import { Tabs } from './result-tabs';
+import { Tabs } from '../../ui/tabs';
 import { ResultsTable } from './results-table';
 import { useQueryRun } from './use-query-run';
 
