@@ -2,13 +2,10 @@ import type { components } from '../../../src/generated/openapi';
 import './rules-evaluation.css';
 import { DataTable } from './data-table';
 import { formatTime } from './format';
+import { plural } from './format';
 
 export type EvaluationRecord = components['schemas']['EvaluationRecord'];
 type ActionOutcome = components['schemas']['ActionOutcome'];
-
-function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
 
 /** The one-line outcome of an evaluation, e.g. "SUCCESS · 2 entities (2 new)". */
 export function evaluationSummary(record: EvaluationRecord): string {

@@ -5,7 +5,7 @@ import type { components } from '../../../../src/generated/openapi';
 import { ok } from '../../api/client';
 import { useSession } from '../../session/session';
 import { DataTable } from '../../ui/data-table';
-import { formatTime } from '../../ui/format';
+import { formatTime, plural } from '../../ui/format';
 import { Page } from '../../ui/page';
 import { Empty, ErrorNote, Loading } from '../../ui/states';
 import { AlertDetail } from './alert-detail';
@@ -72,9 +72,7 @@ export function AlertsScreen() {
       <div className="split alerts-split">
         <section aria-labelledby="alerts-list">
           <h2 id="alerts-list">
-            {list === undefined
-              ? 'Alert list'
-              : `${list.length} ${list.length === 1 ? 'alert' : 'alerts'}`}
+            {list === undefined ? 'Alert list' : plural(list.length, 'alert')}
             {alerts.data?.cursor !== undefined ? ' (first page)' : ''}
           </h2>
           {alerts.isPending && <Loading what="alerts" />}

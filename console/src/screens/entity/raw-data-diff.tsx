@@ -4,6 +4,7 @@ import { useSession } from '../../session/session';
 import { ErrorNote, Loading } from '../../ui/states';
 import type { RawDataMetadata } from './entity-types';
 import { comparable, type DiffRow, type Side, sideBySide } from './side-by-side';
+import { plural } from '../../ui/format';
 
 /** Two versions of a raw-data entry, side by side; changed lines marked by sign and by text. */
 export function RawDataDiff(props: {
@@ -47,7 +48,7 @@ export function RawDataDiff(props: {
       <p className="hint" role="status">
         {removed === 0 && added === 0
           ? 'The two versions are the same.'
-          : `${removed} ${removed === 1 ? 'line' : 'lines'} removed, ${added} ${added === 1 ? 'line' : 'lines'} added.`}
+          : `${plural(removed, 'line')} removed, ${plural(added, 'line')} added.`}
       </p>
       <div className="table-wrap">
         <table className="diff-table">

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { ErrorNote, Loading } from '../../ui/states';
-import { graphShape, plural, tableShape } from './query-results';
+import { plural } from '../../ui/format';
+import { graphShape, tableShape } from './query-results';
 import { Tabs } from '../../ui/tabs';
 import { ResultsTable } from './results-table';
 import { useQueryRun } from './use-query-run';

@@ -88,7 +88,3 @@ export function graphShape(pages: QueryResponse[]): GraphShape {
   );
   return { vertices: [...vertices.values()], edges: drawn };
 }
-
-export function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}

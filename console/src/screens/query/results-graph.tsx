@@ -5,7 +5,8 @@ import { useSession } from '../../session/session';
 import { Empty, ErrorNote } from '../../ui/states';
 import { edgeElement, nodeElement, withNeighbours } from './graph-elements';
 import { GraphSelection } from './graph-selection';
-import { type GraphShape, plural } from './query-results';
+import { plural } from '../../ui/format';
+import type { GraphShape } from './query-results';
 
 const STYLE = [
   {

@@ -10,6 +10,7 @@ import { ruleColumns } from './rules-columns';
 import { RulesImport } from './rules-import';
 import type { Rule } from './rule-json';
 import './rules.css';
+import { plural } from '../../ui/format';
 
 /** Rules per page: each row reads its last evaluation, so a page stays at 100 (then Load more). */
 const PAGE = 100;
@@ -94,7 +95,7 @@ export function RulesScreen() {
         {rules.isSuccess && (
           <p className="hint" role="status">
             {search.trim() === ''
-              ? `${all.length} ${all.length === 1 ? 'rule' : 'rules'}`
+              ? plural(all.length, 'rule')
               : `${shown.length} of ${all.length} rules match`}
           </p>
         )}
