@@ -53,7 +53,7 @@ export async function countDiffDeletes(
   return { entities: entities.list(), relationships: relationships.list() };
 }
 
-/** Live objects and deletes per type, with a sample of the deleted keys, sorted by type. */
+/** Live objects and deletes per type, with the first deleted keys in key order, by type. */
 class TypeCounts {
   private types = new Map<string, TypeDeletes>();
 
@@ -71,15 +71,22 @@ class TypeCounts {
       t.live++;
       if (!absent) return;
       t.deletes++;
-      if (t.keys.length < this.sample) t.keys.push(row.key);
+      t.keys.push(row.key);
+      // The sample is the first keys in key order, whatever order the scan read them in, so a
+      // preview or a guard message says the same thing each time; trimmed as it grows.
+      if (t.keys.length >= this.sample * 8) t.keys = firstKeys(t.keys, this.sample);
     };
   }
 
   list(): TypeDeletes[] {
-    return [...this.types.values()].sort((a, b) =>
-      a.type < b.type ? -1 : a.type > b.type ? 1 : 0,
-    );
+    return [...this.types.values()]
+      .map((t) => ({ ...t, keys: firstKeys(t.keys, this.sample) }))
+      .sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
   }
+}
+
+function firstKeys(keys: string[], n: number): string[] {
+  return [...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).slice(0, n);
 }
 
 export function totalsOf(types: readonly TypeDeletes[]): DeleteTotals {

@@ -171,6 +171,22 @@ describe('finalize preview (HTTP, real Neo4j)', () => {
     expectCounters(done, { numEntitiesDeleted: 4, numRelationshipsDeleted: 1 });
   });
 
+  it('DIFF: the delete sample is the first keys in key order, whatever order they were written in', async () => {
+    const { c } = await client();
+    // Written in reverse key order, more than the sample holds.
+    await c.diff('s', hosts(9).reverse());
+    const job = await c.start({ source: 'api', scope: 's', syncMode: 'DIFF' });
+    const preview = await c.preview(job.id);
+    assert.equal(preview.entities.host?.delete, 9);
+    assert.deepEqual(preview.entities.host?.samples.delete, [
+      { key: 'h0' },
+      { key: 'h1' },
+      { key: 'h2' },
+      { key: 'h3' },
+      { key: 'h4' },
+    ]);
+  });
+
   it('DIFF into a new scope: creates, relationships to the new entities included', async () => {
     const { c, accountId } = await client();
     const job = await c.staged({ source: 'api', scope: 's', syncMode: 'DIFF' }, hosts(3), [
