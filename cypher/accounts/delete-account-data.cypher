@@ -1,7 +1,7 @@
 // Deletes an account's graph data: entities (and so their relationships), sync jobs with their
 // events and staging, scope locks, CROSS_SCOPE links, raw-data metadata, account parameters,
-// the property catalog, rules with their evaluation records and earlier versions, alerts, questions, integration
-// instances, subscriptions with their deliveries, change events, audit events and history changes (test cleanup and operator tooling; before delete-account). Raw-data content in the
+// the property catalog, rules with their evaluation records and earlier versions, alerts,
+// questions, integration instances, subscriptions with their deliveries, change events, audit events and history changes (test cleanup and operator tooling; before delete-account). Raw-data content in the
 // blob store is the caller's.
 // params: $id
 // returns: deleted

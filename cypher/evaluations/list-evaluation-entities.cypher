@@ -18,4 +18,4 @@ CALL (ids) {
   RETURN collect(n {id: n._id, displayName: coalesce(n.displayName, n._key), class: classes,
                     type: n._type, deleted: n._deleted = true}) AS entities
 }
-RETURN size(ids) AS total, e.entityIds IS NOT NULL AS stored, entities
+RETURN size(ids) AS total, entities

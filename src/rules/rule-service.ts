@@ -118,7 +118,7 @@ export class RuleService implements RuleApi {
     const { version, updatedOn, definition } = row.rule;
     return [
       { version, savedOn: updatedOn, rule: JSON.parse(definition) as RuleDefinition },
-      ...(row?.versions ?? []).map((v) => ({
+      ...row.versions.map((v) => ({
         version: v.version,
         savedOn: v.savedOn,
         rule: JSON.parse(v.definition) as RuleDefinition,

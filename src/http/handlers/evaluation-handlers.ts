@@ -39,6 +39,7 @@ export function evaluationHandlers(deps: { evaluations: RuleEvaluationApi }): Ha
       });
       res.status(200).json({ evaluation });
     },
+    // `limit` defaults as openapi.yaml says (25); the validator has checked its range.
     listRuleEvaluationEntities: async (req: Request, res: Response) => {
       const query = req.query as Record<string, string | undefined>;
       const limit = query.limit === undefined ? 25 : Number(query.limit);

@@ -35,7 +35,8 @@ export interface RuleEvaluationApi {
 export interface EvaluationEntity {
   id: string;
   displayName: string | null;
-  class: string | string[] | null;
+  /** Its `_class`, always as a list. */
+  class: string[];
   type: string;
   /** Deleted since the evaluation. */
   deleted: boolean;
