@@ -31,6 +31,7 @@ const DOMAIN = [
   'questions',
   'integrations',
   'rules',
+  'notifications',
   'health',
   'subscriptions',
 ];

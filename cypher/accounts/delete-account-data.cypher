@@ -1,7 +1,7 @@
 // Deletes an account's graph data: entities (and so their relationships), sync jobs with their
 // events and staging, scope locks, CROSS_SCOPE links, raw-data metadata, account parameters,
 // the property catalog, rules with their evaluation records and earlier versions, alerts,
-// questions, integration instances, subscriptions with their deliveries, change events, audit events and history changes (test cleanup and operator tooling; before delete-account). Raw-data content in the
+// questions, integration instances, subscriptions with their deliveries, change events, audit events, history changes, notification layouts and digest runs (test cleanup and operator tooling; before delete-account). Raw-data content in the
 // blob store is the caller's.
 // params: $id
 // returns: deleted
@@ -125,4 +125,17 @@ CALL () {
   DETACH DELETE e
   RETURN count(*) AS changeEvents
 }
-RETURN entities + jobs + locks + links + versions + parameters + kinds + rules + ruleVersions + evaluations + alerts + questions + integrations + auditEvents + changes + subscriptions + changeEvents AS deleted
+CALL () {
+  MATCH (t:_NotificationTemplate)
+  WHERE t.accountId = $id AND t.kind IS NOT NULL
+  DELETE t
+  RETURN count(*) AS notificationTemplates
+}
+CALL () {
+  MATCH (r:_DigestRun)
+  WHERE r.accountId = $id AND r.frequency IS NOT NULL AND r.periodEnd IS NOT NULL
+  DELETE r
+  RETURN count(*) AS digestRuns
+}
+RETURN entities + jobs + locks + links + versions + parameters + kinds + rules + ruleVersions + evaluations + alerts + questions + integrations + auditEvents + changes + subscriptions + changeEvents +
+       notificationTemplates + digestRuns AS deleted

@@ -10,6 +10,7 @@ import type { Graph } from '../graph/graph';
 import { isEmailAddress } from '../common/email-address';
 import type { ContractEnum } from '../contract/contract-types';
 import type { components } from '../generated/openapi';
+import { DigestSettings } from './digest-settings';
 import { checkRoles, type KeyRole, storedRoles } from './key-roles';
 
 type Schemas = components['schemas'];
@@ -66,10 +67,13 @@ export interface AccountServiceDeps {
 export class AccountService {
   private readonly graph: Graph;
   private readonly now: () => number;
+  /** The account's alert digest settings (`/account/notification-digest`). */
+  readonly digest: DigestSettings;
 
   constructor(deps: AccountServiceDeps) {
     this.graph = deps.graph;
     this.now = deps.now ?? Date.now;
+    this.digest = new DigestSettings(deps.graph);
   }
 
   async createAccount(input: { id: string; features?: readonly string[] }): Promise<Account> {

@@ -1,21 +1,24 @@
 import type { Logger } from 'pino';
-import type { EvaluationRecord } from '../rules/evaluation/evaluation-record';
-import type { FailureNotifier, RuleIdentity } from '../rules/evaluation/outbound-action';
+import type { FailureNotifier } from '../rules/evaluation/outbound-action';
+import type { NotificationRenderer } from '../notifications/notification-renderer';
+import { failureView } from '../notifications/alert-view';
+import { linksOf } from '../notifications/links';
 import type { OutboundConfig } from './outbound-deps';
 import { sendMail, smtpServerFromUrl } from './smtp-mailer';
 
 /**
  * `notifyOnFailure` by email (decision 0025): a FAILED evaluation is mailed through SMTP_URL to
  * the account's notification addresses (`PUT /account/notification-emails`), listing the record's
- * errors and where to read it. Answers what the record keeps as `failureNotification`; never
+ * errors and where to read it, in the account's `failure` layout or the default (HTML and text). Answers what the record keeps as `failureNotification`; never
  * rejects, so a mail problem cannot fail the evaluation twice.
  */
 export function failureNotifier(deps: {
   config: OutboundConfig;
   accounts: { notificationEmails(accountId: string): Promise<string[]> };
   logger: Logger;
-  /** Base URL of the API, for the link to the evaluation record; without it no link is sent. */
-  baseUrl?: () => string;
+  renderer: Pick<NotificationRenderer, 'render'>;
+  /** Base URL of the API, for the links to the evaluation record and the rule. */
+  baseUrl: () => string;
 }): FailureNotifier {
   return {
     async notify({ accountId, rule, record }) {
@@ -34,13 +37,13 @@ export function failureNotifier(deps: {
         };
       }
       try {
+        const view = failureView(
+          { rule, errors: record.errors, evaluationId: record.id, startedOn: record.startedOn },
+          linksOf(deps.baseUrl()),
+        );
         await sendMail({
           server: smtpServerFromUrl(deps.config.smtpUrl, deps.config.mailFrom),
-          message: {
-            to,
-            subject: `[graphsync] Rule '${rule.name.replace(/\s+/g, ' ')}' failed`,
-            text: failureText(rule, record, deps.baseUrl?.()),
-          },
+          message: { to, ...(await deps.renderer.render(accountId, view)) },
           config: deps.config,
           logger: deps.logger,
         });
@@ -54,26 +57,4 @@ export function failureNotifier(deps: {
       }
     },
   };
-}
-
-/** The notice's text: which evaluation failed, when, each error, and the record's URL. */
-export function failureText(
-  rule: RuleIdentity,
-  record: EvaluationRecord,
-  baseUrl: string | undefined,
-): string {
-  const ruleRef = rule.id === undefined ? `'${rule.name}'` : `'${rule.name}' (${rule.id})`;
-  const lines = [
-    `Evaluation ${record.id} of rule ${ruleRef} failed at ${new Date(record.startedOn).toISOString()}.`,
-    '',
-    'Errors:',
-    ...(record.errors.length === 0 ? ['- (none recorded)'] : record.errors.map((e) => `- ${e}`)),
-  ];
-  if (baseUrl !== undefined && rule.id !== undefined) {
-    lines.push(
-      '',
-      `Evaluation record: ${baseUrl}/rules/${encodeURIComponent(rule.id)}/evaluations/${record.id}`,
-    );
-  }
-  return `${lines.join('\n')}\n`;
 }

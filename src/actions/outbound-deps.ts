@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { IntegrationResolver } from '../integrations/integration-api';
+import type { NotificationRenderer } from '../notifications/notification-renderer';
 
 /**
  * What every outbound action handler (src/actions/*.ts, behind OutboundActionHandler of
@@ -26,4 +27,12 @@ export interface OutboundDeps {
   integrations: IntegrationResolver;
   config: OutboundConfig;
   logger: Logger;
+}
+
+/** What the handlers of messages people read (SEND_EMAIL, SEND_CHAT_MESSAGE) need besides. */
+export interface MessageDeps extends OutboundDeps {
+  /** Renders messages with the account's notification layouts (src/notifications). */
+  renderer: Pick<NotificationRenderer, 'render'>;
+  /** The service's public base URL, for the links in messages (console pages, records). */
+  baseUrl: () => string;
 }

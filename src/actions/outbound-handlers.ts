@@ -1,7 +1,7 @@
 import type { FailureNotifier, OutboundActionHandler } from '../rules/evaluation/outbound-action';
 import { failureNotifier } from './failure-notifier';
 import { createTrackerTicketHandler } from './create-tracker-ticket';
-import type { OutboundDeps } from './outbound-deps';
+import type { MessageDeps } from './outbound-deps';
 import { publishTopicMessageHandler } from './publish-topic-message';
 import { sendChatMessageHandler } from './send-chat-message';
 import { sendEmailHandler } from './send-email';
@@ -9,7 +9,7 @@ import { sendQueueMessageHandler } from './send-queue-message';
 import { webhookHandler } from './webhook';
 
 /** Every outbound action handler this service runs, one per action type (src/actions/*.ts). */
-export function outboundHandlers(deps: OutboundDeps): OutboundActionHandler[] {
+export function outboundHandlers(deps: MessageDeps): OutboundActionHandler[] {
   return [
     sendEmailHandler(deps),
     publishTopicMessageHandler(deps),
@@ -25,9 +25,8 @@ export function outboundHandlers(deps: OutboundDeps): OutboundActionHandler[] {
  * `notifyOnFailure` channel (email to the account's notification addresses).
  */
 export function outboundDelivery(
-  deps: OutboundDeps & {
+  deps: MessageDeps & {
     accounts: { notificationEmails(accountId: string): Promise<string[]> };
-    baseUrl: () => string;
   },
 ): { outbound: OutboundActionHandler[]; notifier: FailureNotifier } {
   return {
@@ -36,6 +35,7 @@ export function outboundDelivery(
       config: deps.config,
       accounts: deps.accounts,
       logger: deps.logger,
+      renderer: deps.renderer,
       baseUrl: deps.baseUrl,
     }),
   };

@@ -4,23 +4,32 @@ import type {
   OutboundActionInput,
   OutboundActionResult,
 } from '../rules/evaluation/outbound-action';
-import { ALERT_LEVELS, type AlertLevel } from '../rules/rule-types';
 import { messageText, optionalText, requiredText } from './http-action-fields';
-import { describeValue } from '../common/describe-value';
+import { channelsOf, type ChatFormat, colourOf, formatOf } from './chat-fields';
 import { HttpDelivery, shownUrl, type HttpAnswer } from './http-delivery';
-import type { OutboundDeps } from './outbound-deps';
+import type { MessageDeps } from './outbound-deps';
 import { outboundHandler } from './outbound-handler';
 import { TransientError } from './retry';
+import { alertViewOf } from './send-email';
+import { chatText, type ChatText } from '../notifications/chat-text';
+import { type Links, linksOf } from '../notifications/links';
+import { escapeMrkdwn, slackMessage, type SlackMessage } from '../notifications/slack-blocks';
+import type { AlertView } from '../notifications/views';
 
 /**
- * SEND_CHAT_MESSAGE (docs/guide/actions-and-integrations.md; decision 0026): the rendered `body`
- * as one Slack attachment coloured by the alert level, through the slack integration instance
- * `integrationInstanceId` names.
+ * SEND_CHAT_MESSAGE (docs/guide/actions-and-integrations.md; decision 0026, issue 28): the alert's
+ * view (the rendered `body`, the level, the entities, links to the alert and the rule) as a Slack
+ * Block Kit message coloured by the alert level (slack-blocks.ts), or as plain `{text}`
+ * (chat-text.ts) for other chat webhooks, through the slack integration instance
+ * `integrationInstanceId` names. `format` chooses (`slack` or `text`); without it, Slack for
+ * chat.postMessage and for webhooks on hooks.slack.com, text for any other webhook. Names and
+ * the body are escaped in whatever Slack reads (slack-blocks.ts), so no name mentions or links.
  *
  * - With a `webhookUrl` in the action, or an instance with a webhookUrl secret and no botToken:
- *   one POST of `{attachments}` to that incoming webhook, which posts to the channel it was made
- *   for (`channel` is added when the action names exactly one, for legacy webhooks that honour
- *   it). Messages and the record show the webhook's scheme and host only: its path is a token.
+ *   one POST to that incoming webhook, which posts to the channel it was made for (a Slack
+ *   message gets `channel` when the action names exactly one, for legacy webhooks that honour
+ *   it; a text one is exactly `{text}`). Messages and the record show the webhook's scheme and
+ *   host only: its path is a token.
  * - Else `chat.postMessage` per channel with the instance's botToken (`Authorization: Bearer`),
  *   at `<config.apiBaseUrl or https://slack.com/api>/chat.postMessage`. Slack answers failures
  *   200 `{ok: false, error}`: a permanent failure, except `ratelimited` and Slack's own outages.
@@ -31,10 +40,10 @@ import { TransientError } from './retry';
  * (or the webhook's origin) and `result` = `{channels, ts: {<channel>: <message ts>}, attempts}`
  * (no `ts` through a webhook, which answers none).
  */
-export function sendChatMessageHandler(deps: OutboundDeps): OutboundActionHandler {
+export function sendChatMessageHandler(deps: MessageDeps): OutboundActionHandler {
   const delivery = new HttpDelivery({ config: deps.config, logger: deps.logger });
   return outboundHandler(TYPE, {
-    plan: planChat,
+    plan: (input) => planChat(input, linksOf(deps.baseUrl())),
     async deliver(plan, { accountId, action, secrets: paramSecrets }) {
       const resolved = await deps.integrations.resolve({
         accountId,
@@ -43,31 +52,73 @@ export function sendChatMessageHandler(deps: OutboundDeps): OutboundActionHandle
         action: TYPE,
       });
       const route = chatRoute(action, resolved, plan.integrationId);
+      const message = chatMessage(plan, route);
       return route.kind === 'webhook'
-        ? postToWebhook(delivery, plan, route, paramSecrets)
-        : postToChannels(delivery, plan, route, paramSecrets);
+        ? postToWebhook(delivery, plan.channels, message, route, paramSecrets)
+        : postToChannels(delivery, plan.channels, message, route, paramSecrets);
     },
   });
 }
 
-/** The message a SEND_CHAT_MESSAGE posts, and the slack instance it goes through. */
+/** The message a SEND_CHAT_MESSAGE posts (as the alert's view), and the slack instance it goes through. */
 export interface ChatPlan {
   channels: string[];
   integrationId: string;
-  /** One Slack attachment: the text, coloured by the alert level. */
-  attachments: Array<{ color: string; text: string; fallback: string; mrkdwn_in: string[] }>;
+  /** The action's `format`; undefined: chosen by the route (chatFormat). */
+  format: ChatFormat | undefined;
+  /** The Slack attachment's colour. */
+  colour: string;
+  view: AlertView;
 }
 
-export function planChat({ action, context }: OutboundActionInput): ChatPlan {
+export function planChat(input: OutboundActionInput, links: Links): ChatPlan {
+  const { action, context } = input;
   const channels = channelsOf(action.channels);
-  const text = messageText(action.body);
-  const color = colourOf(action.severity, context.alertLevel);
+  const colour = colourOf(action.severity, context.alertLevel);
   const integrationId = requiredText(action, 'integrationInstanceId', TYPE);
+  const format = formatOf(action.format);
+  const view = alertViewOf(input, links);
+  // No body is no body here (the view's default names an email).
   return {
     channels,
     integrationId,
-    attachments: [{ color, text, fallback: text, mrkdwn_in: ['text'] }],
+    format,
+    colour,
+    view: messageText(action.body) === '' ? { ...view, body: '' } : view,
   };
+}
+
+/** Incoming webhooks that are Slack's, so get Block Kit without a `format`. */
+const SLACK_HOOK_HOSTS: ReadonlySet<string> = new Set(['hooks.slack.com', 'hooks.slack-gov.com']);
+
+/** The action's format, else Slack for the API and for Slack's webhook hosts, else text. */
+export function chatFormat(format: ChatFormat | undefined, route: ChatRoute): ChatFormat {
+  return format ?? (isSlack(route) ? 'slack' : 'text');
+}
+
+/** chat.postMessage, or an incoming webhook on Slack's hosts. */
+function isSlack(route: ChatRoute): boolean {
+  if (route.kind === 'api') return true;
+  try {
+    return SLACK_HOOK_HOSTS.has(new URL(route.hook.trim()).hostname.toLowerCase());
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The payload (without `channel`): Block Kit for Slack, `{text}` for other chat webhooks; text
+ * bound for Slack itself is escaped all the same (a name like `<!channel>` must not notify).
+ */
+export type ChatMessage =
+  { format: 'slack'; payload: SlackMessage } | { format: 'text'; payload: ChatText };
+
+export function chatMessage(plan: ChatPlan, route: ChatRoute): ChatMessage {
+  if (chatFormat(plan.format, route) === 'slack') {
+    return { format: 'slack', payload: slackMessage(plan.view, plan.colour) };
+  }
+  const { text } = chatText(plan.view);
+  return { format: 'text', payload: { text: isSlack(route) ? escapeMrkdwn(text) : text } };
 }
 
 /**
@@ -104,10 +155,14 @@ export function chatRoute(
   return { kind: 'api', botToken, apiBaseUrl };
 }
 
-/** One POST of the attachments to an incoming webhook; the record shows its origin only. */
+/**
+ * One POST of the message to an incoming webhook (a Slack one with `channel` when there is one
+ * channel); the record shows its origin only.
+ */
 async function postToWebhook(
   delivery: HttpDelivery,
-  { channels, attachments }: ChatPlan,
+  channels: string[],
+  { format, payload }: ChatMessage,
   { hook, botToken }: Extract<ChatRoute, { kind: 'webhook' }>,
   paramSecrets: readonly string[],
 ): Promise<OutboundActionResult> {
@@ -119,7 +174,8 @@ async function postToWebhook(
     url,
     shown,
     headers: {},
-    json: channels.length === 1 ? { channel: channels[0], attachments } : { attachments },
+    json:
+      format === 'slack' && channels.length === 1 ? { channel: channels[0], ...payload } : payload,
     hide: [hook, ...(botToken === undefined ? [] : [botToken]), ...paramSecrets],
   });
   return { target: shown, result: { channels, attempts } };
@@ -128,7 +184,8 @@ async function postToWebhook(
 /** chat.postMessage per channel; a failure after some posts says which were posted. */
 async function postToChannels(
   delivery: HttpDelivery,
-  { channels, attachments }: ChatPlan,
+  channels: string[],
+  { payload }: ChatMessage,
   { botToken, apiBaseUrl }: Extract<ChatRoute, { kind: 'api' }>,
   paramSecrets: readonly string[],
 ): Promise<OutboundActionResult> {
@@ -146,7 +203,7 @@ async function postToChannels(
           Authorization: `Bearer ${botToken}`,
           'Content-Type': 'application/json; charset=utf-8',
         },
-        json: { channel, attachments },
+        json: { channel, ...payload },
         hide: [botToken, ...paramSecrets],
         accept: (answer) => void slackTs(answer, channel),
       });
@@ -163,6 +220,8 @@ async function postToChannels(
   return { target: channels.join(', '), result: { channels, ts, attempts } };
 }
 
+export { channelsOf, colourOf, LEVEL_COLOURS } from './chat-fields';
+
 const TYPE = 'SEND_CHAT_MESSAGE';
 const DEFAULT_API_BASE_URL = 'https://slack.com/api';
 
@@ -175,50 +234,6 @@ const TRANSIENT_SLACK_ERRORS: ReadonlySet<string> = new Set([
   'service_unavailable',
   'request_timeout',
 ]);
-
-export const LEVEL_COLOURS: Readonly<Record<AlertLevel, string>> = {
-  CRITICAL: 'danger',
-  HIGH: 'danger',
-  MEDIUM: 'warning',
-  LOW: 'good',
-  INFO: '#9E9E9E',
-};
-
-const NAMED_COLOURS: ReadonlySet<string> = new Set(['good', 'warning', 'danger']);
-const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
-
-/** The attachment colour: `severity` when given, else the alert level's (INFO when unset). */
-export function colourOf(severity: unknown, alertLevel: unknown): string {
-  if (severity !== undefined && severity !== null && severity !== '') {
-    const text = typeof severity === 'string' ? severity.trim() : '';
-    const level = levelOf(text);
-    if (level !== undefined) return LEVEL_COLOURS[level];
-    if (NAMED_COLOURS.has(text.toLowerCase())) return text.toLowerCase();
-    if (HEX_COLOUR.test(text)) return text;
-    throw new Error(
-      `${TYPE} needs severity to be an alert level (${ALERT_LEVELS.join(', ')}), good, warning, ` +
-        `danger or a #rrggbb colour, not ${describeValue(severity)}`,
-    );
-  }
-  return LEVEL_COLOURS[levelOf(alertLevel) ?? 'INFO'];
-}
-
-function levelOf(value: unknown): AlertLevel | undefined {
-  if (typeof value !== 'string') return undefined;
-  const upper = value.trim().toUpperCase();
-  return (ALERT_LEVELS as readonly string[]).includes(upper) ? (upper as AlertLevel) : undefined;
-}
-
-/** `#a` or `['#a', '#b']` as rendered -> the channels, each starting with `#`. */
-export function channelsOf(value: unknown): string[] {
-  const list = Array.isArray(value) ? (value as unknown[]) : [value];
-  if (list.length === 0 || !list.every((c) => typeof c === 'string' && /^#\S/.test(c.trim()))) {
-    throw new Error(
-      `${TYPE} needs channels to be a channel name starting with '#' or a list of them, not ${describeValue(value)}`,
-    );
-  }
-  return [...new Set((list as string[]).map((c) => c.trim()))];
-}
 
 function secretText(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;

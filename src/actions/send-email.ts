@@ -7,25 +7,31 @@ import { parseRecipients } from '../common/email-address';
 import { optionalText } from './http-action-fields';
 import { outboundHandler } from './outbound-handler';
 import { SsrfGuard } from './ssrf-guard';
-import type { OutboundDeps } from './outbound-deps';
+import type { MessageDeps, OutboundDeps } from './outbound-deps';
 import { sendMail, smtpServerFromUrl, type SmtpServer } from './smtp-mailer';
+import { alertView, entitiesOfQueries } from '../notifications/alert-view';
+import { type Links, linksOf } from '../notifications/links';
+import type { AlertView } from '../notifications/views';
 
 /**
- * SEND_EMAIL (docs/guide/actions-and-integrations.md; decision 0025): a plain-text email to the
- * rendered `recipients`, through the smtp integration instance `integrationInstanceId` names, or
- * else through SMTP_URL. The subject is the rule's name, led by `[<alertLevel>]` once SET_PROPERTY
- * set one; the body is the rendered `body` (a default naming the rule and its query totals without
- * one) and a footer with `alertWebLink`. The record gets `target` = the recipients and `result` =
- * `{messageId, accepted, rejected, attempts}`.
+ * SEND_EMAIL (docs/guide/actions-and-integrations.md, docs/guide/notifications.md; decisions 0025,
+ * 0059): a multipart/alternative email (HTML and plain text, from the account's `alert` layout or
+ * the default) to the rendered `recipients`, through the smtp integration instance
+ * `integrationInstanceId` names, or else through SMTP_URL. The subject is the rule's name, led by
+ * `[<alertLevel>]` once SET_PROPERTY set one; the message shows the rendered `body` (a default
+ * naming the rule's query totals without one), the first 25 entities the rule's queries returned
+ * with links to the console, the alert's and the rule's links and the evaluation time. The record
+ * gets `target` = the recipients and `result` = `{messageId, accepted, rejected, attempts}`.
  */
-export function sendEmailHandler(deps: OutboundDeps): OutboundActionHandler {
+export function sendEmailHandler(deps: MessageDeps): OutboundActionHandler {
   return outboundHandler('SEND_EMAIL', {
-    plan: planEmail,
+    plan: (input) => planEmail(input, linksOf(deps.baseUrl())),
     async deliver(plan, { accountId }) {
       const server = await serverFor(deps, accountId, plan.integrationInstanceId);
+      const message = await deps.renderer.render(accountId, plan.view);
       const sent = await sendMail({
         server,
-        message: { to: plan.to, subject: plan.subject, text: plan.text },
+        message: { to: plan.to, ...message },
         config: deps.config,
         logger: deps.logger,
       });
@@ -34,40 +40,45 @@ export function sendEmailHandler(deps: OutboundDeps): OutboundActionHandler {
   });
 }
 
-/** The email a SEND_EMAIL sends, and the smtp instance to send it through (else SMTP_URL). */
+/** The email a SEND_EMAIL sends (as a view, for the layouts), and the smtp instance to send it through (else SMTP_URL). */
 export interface EmailPlan {
   to: string[];
   integrationInstanceId: string | undefined;
-  subject: string;
-  text: string;
+  view: AlertView;
 }
 
-export function planEmail(input: OutboundActionInput): EmailPlan {
+export function planEmail(input: OutboundActionInput, links: Links): EmailPlan {
   const to = parseRecipients(input.action.recipients);
   const integrationInstanceId = optionalText(input.action, 'integrationInstanceId', 'SEND_EMAIL');
-  return { to, integrationInstanceId, subject: subjectOf(input), text: bodyOf(input) };
+  return { to, integrationInstanceId, view: alertViewOf(input, links) };
 }
 
-/** `[HIGH] <rule name>`; just the name while no alertLevel is set. */
-export function subjectOf(input: Pick<OutboundActionInput, 'rule' | 'context'>): string {
-  const level = input.context.alertLevel;
-  const name = oneLine(input.rule.name);
-  return typeof level === 'string' && level.trim() !== ''
-    ? `[${oneLine(level).toUpperCase()}] ${name}`
-    : name;
+/** The alert message's view from a live evaluation: what the email, Slack and chat text show. */
+export function alertViewOf(input: OutboundActionInput, links: Links): AlertView {
+  const { context } = input;
+  return alertView(
+    {
+      rule: input.rule,
+      level: context.alertLevel,
+      body: bodyOf(input),
+      entities: entitiesOfQueries(context.queries, links),
+      alertLink:
+        typeof context.alertWebLink === 'string' && context.alertWebLink !== ''
+          ? context.alertWebLink
+          : null,
+      evaluationId: input.evaluationId,
+      startedOn: input.startedOn ?? Date.now(),
+      secrets: input.secrets,
+    },
+    links,
+  );
 }
 
-/** The rendered body (or a default), then `-- ` and the rule's alerts link when there is one. */
+/** The rendered body as text (JSON for a structured one), or a default naming the query totals. */
 export function bodyOf(input: Pick<OutboundActionInput, 'rule' | 'context' | 'action'>): string {
   const { body } = input.action;
-  const text =
-    body === undefined || body === null || body === ''
-      ? defaultBody(input)
-      : typeof body === 'string'
-        ? body
-        : JSON.stringify(body, null, 2);
-  const link = input.context.alertWebLink;
-  return typeof link === 'string' && link !== '' ? `${text}\n\n-- \nAlerts: ${link}\n` : text;
+  if (body === undefined || body === null || body === '') return defaultBody(input);
+  return typeof body === 'string' ? body : JSON.stringify(body, null, 2);
 }
 
 function defaultBody(input: Pick<OutboundActionInput, 'rule' | 'context'>): string {
@@ -75,11 +86,6 @@ function defaultBody(input: Pick<OutboundActionInput, 'rule' | 'context'>): stri
     ([name, result]) => `${name}: ${result.total}`,
   );
   return [`Rule '${input.rule.name}' sent this email.`, ...totals].join('\n');
-}
-
-/** Subject text on one line: a rendered name must not break the header. */
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
 }
 
 async function serverFor(

@@ -5,7 +5,7 @@ import type { OutboundConfig } from './outbound-deps';
 import { TransientError, withRetry } from './retry';
 
 /**
- * Plain-text mail over SMTP with nodemailer, for SEND_EMAIL and failure notifications: one
+ * Mail over SMTP with nodemailer (plain text, or multipart/alternative with an HTML part), for SEND_EMAIL and failure notifications: one
  * connection per try, transient failures retried (withRetry), messages that name the server by
  * host and port and never carry its password.
  */
@@ -31,6 +31,8 @@ export interface MailMessage {
   to: readonly string[];
   subject: string;
   text: string;
+  /** With it, the mail is multipart/alternative: this HTML part and the text part. */
+  html?: string;
 }
 
 export interface Sent {
@@ -91,6 +93,7 @@ export async function sendMail(input: {
           to: [...message.to],
           subject: message.subject,
           text: message.text,
+          ...(message.html === undefined ? {} : { html: message.html }),
         });
       } catch (err) {
         throw classify(err, where, server.auth);

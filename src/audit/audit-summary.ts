@@ -32,6 +32,10 @@ const BUILDERS: Record<AuditTargetType, (input: SummaryInput) => AuditSummary> =
     const question = field(response, 'question');
     return { title: text(question.title), version: count(question.version) };
   },
+  notificationTemplate: ({ response }) => {
+    const template = field(response, 'template');
+    return { kind: text(template.kind), custom: template.custom === true };
+  },
   parameter: ({ response }) => {
     const parameter = field(response, 'parameter');
     return { name: text(parameter.name), secret: parameter.secret === true };

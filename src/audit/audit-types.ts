@@ -20,6 +20,7 @@ export const AUDIT_TARGETS = [
   'apiKey',
   'entity',
   'integration',
+  'notificationTemplate',
   'parameter',
   'question',
   'rule',

@@ -32,6 +32,7 @@ export function appDeps(input: {
     integrations: services.integrations,
     subscriptions: services.subscriptions.service,
     evaluations: services.engine.evaluations,
+    notificationTemplates: services.notifications.templates,
     audit: services.audit,
     adminToken: config.adminToken,
     metricsToken: config.telemetry.metricsToken,

@@ -6,7 +6,7 @@ import type { Background, QueueRuntime, Runtime } from './runtime';
 
 /**
  * The API process's background work: the schedule brought in line with the stored rules at
- * start-up, the audit trail pruned of expired events and the change history of expired changes
+ * start-up, the alert digest's schedule, the audit trail pruned of expired events and the change history of expired changes
  * and soft-deleted objects (at start-up, then hourly), and the runtime's share (local mode: the
  * reaper, the finalizations left pending, and the delivery of change events to subscriptions,
  * which the workers do in queue mode).
@@ -26,8 +26,10 @@ export function startApiBackground(
   // The same periodic prune, for the change history and soft-deleted objects (decision 0045).
   const purger = startAuditPruner({ audit: services.history, logger, what: 'history' });
   const events = runtime.kind === 'local' ? services.subscriptions.dispatcher.start() : undefined;
+  const digests = runtime.startDigestSchedule(services.digests);
   return {
     stop: async () => {
+      await digests.stop();
       await events?.stop();
       await own.stop();
       reconciler.stop();
@@ -48,6 +50,7 @@ export function startWorkerBackground(runtime: QueueRuntime, services: Services)
     runner: services.engine.evaluations,
     schedule: services.schedule,
     scheduledRules: () => services.engine.rules.scheduledRules(),
+    digests: services.digests,
   });
   const events = services.subscriptions.dispatcher.start();
   return {

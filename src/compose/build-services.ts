@@ -9,6 +9,7 @@ import { HistoryService } from '../history/history-service';
 import type { Graph } from '../graph/graph';
 import type { BlobStore } from '../blob/blob-store';
 import { IntegrationService } from '../integrations/integration-service';
+import { NotificationRenderer } from '../notifications/notification-renderer';
 import { ParameterService } from '../parameters/parameter-service';
 import { QueryService } from '../query/query-service';
 import { RawDataService } from '../rawdata/raw-data-service';
@@ -18,8 +19,10 @@ import type { RuleSchedule } from '../rules/schedule/rule-schedule';
 import { type SyncJobs, syncJobsFromConfig } from '../sync/jobs/create-sync-jobs';
 import type { FinalizeDispatcher } from '../sync/finalize/finalize-dispatch';
 import type { Finalizer } from '../sync/finalize/finalizer';
+import type { DigestSender } from '../notifications/digest-sender';
 import { blobStoreFromConfig, type ConfiguredBlobStore } from './blob-choice';
 import type { Runtime } from './runtime';
+import { buildNotifications, type Notifications } from './notifications';
 import { buildSubscriptions, type Subscriptions } from './subscriptions';
 
 /**
@@ -43,8 +46,12 @@ export interface Services {
   outbound: { outbound: OutboundActionHandler[]; notifier: FailureNotifier };
   /** Rules, questions, alerts and evaluations. */
   engine: RuleEngine;
+  /** Notification layouts: the renderer messages use, and the `/notification-templates` API. */
+  notifications: Notifications;
   /** Subscriptions and the dispatcher of their change events (started by the background). */
   subscriptions: Subscriptions;
+  /** The alert digest: what the digest scheduler's ticks run (digest-sender.ts). */
+  digests: DigestSender;
   /** The schedule the rules are kept in (the runtime's), told of every saved and deleted rule. */
   schedule: RuleSchedule;
   /**
@@ -90,11 +97,10 @@ function historyService(
 }
 
 export function buildServices(config: Config, runtime: Runtime, deps: ServiceDeps): Services {
-  const { graph, logger, listening } = deps;
-  const overrides = deps.overrides ?? {};
+  const { graph, logger, listening, overrides = {} } = deps;
   const baseUrl = () => config.http.publicUrl ?? listening?.() ?? ownAddress(config);
   const blobStore = deps.blobStore ?? blobStoreFromConfig(config);
-  const { accounts, parameters, query, integrations } = baseServices(config, graph);
+  const { accounts, parameters, query, integrations, renderer } = baseServices(config, graph);
   const sync = syncJobsFromConfig({
     config,
     graph,
@@ -109,6 +115,7 @@ export function buildServices(config: Config, runtime: Runtime, deps: ServiceDep
     config: config.outbound,
     logger,
     accounts,
+    renderer,
     baseUrl,
   });
   // The rule schedule and the engine need each other (ticks run evaluations, the rule service
@@ -138,6 +145,7 @@ export function buildServices(config: Config, runtime: Runtime, deps: ServiceDep
     sync,
     outbound,
     engine,
+    ...buildNotifications(config, { ...deps, accounts, renderer, engine, baseUrl }),
     subscriptions: buildSubscriptions({ config, graph, logger, integrations }),
     schedule,
     close: async () => {
@@ -156,13 +164,17 @@ function failNotListening(): never {
   throw new Error('The API is not listening yet');
 }
 
-/** What the other services are built over: accounts, parameters, J1QL, integration instances. */
+/**
+ * What the other services are built over: accounts, parameters, J1QL, integration instances, and
+ * the renderer of notification messages.
+ */
 function baseServices(config: Config, graph: Graph) {
   const accounts = new AccountService({ graph });
   const parameters = parameterService(graph, config);
   const query = QueryService.onGraph(graph, parameters, config.query);
   const integrations = new IntegrationService({ graph, secretsKey: config.outbound.secretsKey });
-  return { accounts, parameters, query, integrations };
+  const renderer = new NotificationRenderer({ graph });
+  return { accounts, parameters, query, integrations, renderer };
 }
 
 /** Secret values sealed with INTEGRATION_SECRETS_KEY, or DATA_DIR's generated key without one. */

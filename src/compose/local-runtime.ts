@@ -6,6 +6,7 @@ import { openLocalRuleSchedule } from '../rules/schedule/local-rule-schedule';
 import { resumePendingFinalizations, startSyncReaper } from '../sync/jobs/create-sync-jobs';
 import { inProcessDispatcher } from '../sync/finalize/finalize-dispatch';
 import { localFinalizeOwner } from '../sync/finalize/finalize-owner';
+import { startDigestTimer } from './digests';
 import type { LocalRuntime } from './runtime';
 
 /**
@@ -40,6 +41,8 @@ export function openLocalRuntime(config: Config, logger: Logger): LocalRuntime {
       resumePendingFinalizations(sync, logger);
       return { stop: () => Promise.resolve(reaper.stop()) };
     },
+    startDigestSchedule: (runner) =>
+      startDigestTimer({ runner, tickMs: config.digest.tickMs, logger }),
     close: () => ruleLock.close(),
   };
 }

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config/config';
+import { startDigestScheduler } from '../queue/digest-scheduler';
 import { type FinalizeQueue, openFinalizeQueue } from '../queue/finalize-queue';
 import { startFinalizeReconciler } from '../queue/finalize-reconciler';
 import { startFinalizeWorker } from '../queue/finalize-worker';
@@ -8,6 +9,7 @@ import { openRedisRuleLock } from '../queue/redis-rule-lock';
 import { startRuleEvaluationQueueWorker } from '../queue/rule-evaluation-worker';
 import { openQueueRuleSchedule } from '../queue/rule-schedule-queue';
 import { startScheduleHealer } from '../rules/schedule/schedule-healer';
+import { RECONCILE_RETRY_MS } from '../rules/schedule/schedule-reconciler';
 import { type SyncJobs, startSyncReaper } from '../sync/jobs/create-sync-jobs';
 import { queueFinalizeOwner } from '../sync/finalize/finalize-owner';
 import type { QueueChoice } from './runtime-choice';
@@ -61,6 +63,7 @@ export function openQueueRuntime(
       }),
     // The workers reap, and their reconciler takes up the finalizations an API left pending.
     startApiBackground: () => ({ stop: () => Promise.resolve() }),
+    startDigestSchedule: () => startApiDigestScheduler(config, queue, logger),
     startSyncWorkers: (sync) => startSyncWorkers(config, queue, sync, logger),
     startRuleWorkers: (work) => startRuleWorkers(config, queue, work, logger),
     close: async () => {
@@ -76,6 +79,18 @@ interface QueueAccess {
   redisUrl: string;
   prefix: string;
   finalizeQueue: FinalizeQueue;
+}
+
+/** The API's `digest` job scheduler, written at start-up; the workers run its ticks. */
+function startApiDigestScheduler(config: Config, queue: QueueAccess, logger: Logger): Background {
+  return startDigestScheduler({
+    redisUrl: queue.redisUrl,
+    prefix: queue.prefix,
+    tickMs: config.digest.tickMs,
+    mode: 'upsert',
+    retryMs: RECONCILE_RETRY_MS,
+    logger,
+  });
 }
 
 /** A worker's sync work (QueueRuntime.startSyncWorkers). */
@@ -138,6 +153,7 @@ function startRuleWorkers(
     concurrency: config.queue.concurrency,
     lockDurationMs: config.queue.lockDurationMs,
     runner: work.runner,
+    ...(work.digests === undefined ? {} : { digests: work.digests }),
     logger,
   });
   // Rule schedulers Redis lost (restarted empty, failed over) are put back; present ones untouched.
@@ -147,9 +163,22 @@ function startRuleWorkers(
     logger,
     intervalMs: config.rules.scheduleHealIntervalMs,
   });
+  // The digest scheduler too, when this worker sends digests.
+  const digest =
+    work.digests === undefined
+      ? undefined
+      : startDigestScheduler({
+          redisUrl,
+          prefix,
+          tickMs: config.digest.tickMs,
+          mode: 'missing',
+          retryMs: config.rules.scheduleHealIntervalMs,
+          logger,
+        });
   return {
     stop: async () => {
       healer.stop();
+      await digest?.stop();
       await worker.close();
     },
   };

@@ -1,4 +1,5 @@
 import type { RateLimiterFactory } from '../http/rate-limits';
+import type { DigestRunner } from '../notifications/digest-sender';
 import type { FinalizeQueue } from '../queue/finalize-queue';
 import type { RedisHandle } from '../queue/redis';
 import type {
@@ -71,6 +72,11 @@ export interface RuntimeBase {
    * workers.
    */
   startApiBackground(sync: SyncJobs): Background;
+  /**
+   * The API's share of the alert digest's schedule: local mode runs `runner` on a timer every
+   * DIGEST_TICK; queue mode writes the `digest` job scheduler, whose ticks workers run.
+   */
+  startDigestSchedule(runner: DigestRunner): Background;
   /** Closes what the runtime opened (the rule lock, and the queue and Redis connections). */
   close(): Promise<void>;
 }
@@ -81,6 +87,8 @@ export interface RuleWork {
   schedule: RuleSchedule;
   /** The stored rules the schedule is made of (RuleService.scheduledRules). */
   scheduledRules: () => Promise<ScheduledRule[]>;
+  /** What the digest scheduler's ticks run; with it the worker also restores a lost scheduler. */
+  digests?: DigestRunner;
 }
 
 /** Work running in the background until stopped. */

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { repoRoot } from '../paths';
 import { type BlobConfig, blobConfig } from './blob-config';
+import { type DigestConfig, digestConfig } from './digest-config';
 import { DEFAULT_BOLT_PORT, type Env, envSchema } from './env-schema';
 import { type SubscriptionConfig, subscriptionConfig } from './subscription-config';
 import { type TelemetryConfig, telemetryConfig } from './telemetry-config';
@@ -141,6 +142,8 @@ export interface Config {
   readonly telemetry: TelemetryConfig;
   /** Change-event delivery to subscriptions (subscription-config.ts). */
   readonly subscriptions: SubscriptionConfig;
+  /** The alert digest's scheduler (digest-config.ts). */
+  readonly digest: DigestConfig;
 }
 
 export class ConfigError extends Error {
@@ -217,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     telemetry: telemetryConfig(e),
     subscriptions: subscriptionConfig(e),
+    digest: digestConfig(e),
   });
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { blankAsUnset, duration, httpUrl } from './schema-parts';
+import { digestSchema } from './digest-config';
 import { subscriptionSchema } from './subscription-config';
 import { telemetrySchema } from './telemetry-config';
 
@@ -284,6 +285,7 @@ export const envSchema = z.object({
   ...limitsSchema,
   ...telemetrySchema,
   ...subscriptionSchema,
+  ...digestSchema,
 });
 
 /** The parsed environment. */

@@ -202,6 +202,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/notification-digest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's alert digest settings
+         * @description Whether the account gets a digest email of its alerts (`OFF`, `DAILY` or `WEEKLY`), the
+         *     addresses it goes to, and the newest digest run: the period it covered and how it ended
+         *     (`SENT`, `EMPTY` when there was nothing to list and nothing was sent, `NOT_SENT` without a
+         *     mail server or recipients, `FAILED`, or `SENDING`).
+         */
+        get: operations["getAccountNotificationDigest"];
+        /**
+         * Opt in to (or out of) the alert digest
+         * @description `DAILY`: one email per UTC day; `WEEKLY`: one per week, Monday to Monday UTC; `OFF`: none.
+         *     Each digest covers the last completed period: the alerts opened in it, those still open at
+         *     its end and those dismissed in it, by level and rule. It goes to `recipients`, or, when
+         *     that is empty or absent, to the account's `notificationEmails`, through SMTP_URL. A period
+         *     with nothing to list sends nothing. Repeated addresses are dropped; a bad one is a 400.
+         */
+        put: operations["setAccountNotificationDigest"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/keys": {
         parameters: {
             query?: never;
@@ -1702,6 +1733,105 @@ export interface paths {
          *     409 `ALERT_NOT_ACTIVE`.
          */
         post: operations["dismissAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notification-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's notification layouts
+         * @description The layout of each kind (`alert`, `failure`, `digest`) the account's messages use: its own
+         *     (`custom: true`) or the default. Each is a pair of Handlebars layouts, the HTML part and the
+         *     plain-text part of a multipart email (docs/guide/notifications.md).
+         */
+        get: operations["listNotificationTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notification-templates/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The layout's kind. */
+                kind: components["schemas"]["NotificationKind"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the layout of one kind
+         * @description The account's own layout of the kind, or the default (`custom` false).
+         */
+        get: operations["getNotificationTemplate"];
+        /**
+         * Store the account's own layout of one kind
+         * @description Replaces the layout the account's messages of this kind use. Both parts are checked first
+         *     (400 `VALIDATION_ERROR`, naming the part and the line), and nothing is stored unless both pass:
+         *     - each parses and compiles as Handlebars, and is at most 64 KiB;
+         *     - it calls only the documented helpers (`if`, `unless`, `each`, `with`, `plural`, `eq`):
+         *       `html: line 3: uses the unknown helper 'shout'; the helpers are if, unless, each, with,
+         *       plural, eq`;
+         *     - it reads only the kind's documented variables (docs/guide/notifications.md), inside
+         *       `{{#each}}` those of the list's items: `html: line 1: reads the unknown variable
+         *       'param.token'`;
+         *     - the HTML part writes no value unescaped (`{{{x}}}`, `{{&x}}`), uses no partials, and has
+         *       no script, iframe, object, embed, form, base or link element, no event handler
+         *       attributes, and no `javascript:`, `vbscript:` or `data:` URLs;
+         *     - an `href` or `src` filled from a variable names one of the links the service builds
+         *       (`alertLink`, `rule.link`, `link`, `recordLink`, `consoleLink`, `alertsLink`);
+         *     - every address the layout writes itself (an image, a link) is an http(s) URL that the
+         *       address guard accepts: a public address, or one WEBHOOK_ALLOWLIST allows.
+         */
+        put: operations["putNotificationTemplate"];
+        post?: never;
+        /**
+         * Go back to the default layout of one kind
+         * @description Deletes the account's own layout of the kind and answers the default now in use. 404
+         *     `NOT_FOUND` when the account had none.
+         */
+        delete: operations["deleteNotificationTemplate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notification-templates/{kind}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The layout's kind. */
+                kind: components["schemas"]["NotificationKind"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render a layout against a real evaluation, sending nothing
+         * @description A dry run of a layout: renders `html` and `text` when given (checked as a save would check
+         *     them, 400 alike), else the account's stored layout or the default, and answers the message
+         *     (`subject`, `html`, `text`) without sending or storing anything. An `alert` or `failure`
+         *     layout renders against an evaluation record of rule `ruleId` (`evaluationId`, else the
+         *     rule's newest: 404 `EVALUATION_NOT_FOUND` when it has none): its alert level, the body of
+         *     its first SEND_EMAIL or SEND_CHAT_MESSAGE action, and the entities it found. A `digest`
+         *     layout renders the account's digest of the last completed day (or week, as the account's
+         *     digest is set).
+         */
+        post: operations["previewNotificationTemplate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3285,6 +3415,8 @@ export interface components {
             body: string;
             webhookUrl?: string;
             severity?: string;
+            /** @description The message's form: `slack` (Block Kit: a header, the level, entity count and time as fields, the body, up to 10 entities with links, buttons to the alert and the rule, in an attachment coloured by the level) or `text` (plain `{"text": ...}` for other chat webhooks, such as Mattermost or Google Chat). Without it: `slack` through the bot token and for webhooks on hooks.slack.com, `text` for any other webhook URL. */
+            format?: string;
         };
         /** @description A channel name starting with `#`, a list of them, or a `{{template}}`. */
         ChatChannels: string | string[];
@@ -4233,7 +4365,7 @@ export interface components {
         /** @description What was changed. */
         AuditTarget: {
             /** @enum {string} */
-            type: "account" | "alert" | "apiKey" | "entity" | "integration" | "parameter" | "question" | "rule" | "subscription" | "syncJob";
+            type: "account" | "alert" | "apiKey" | "entity" | "integration" | "notificationTemplate" | "parameter" | "question" | "rule" | "subscription" | "syncJob";
             /** @description The target's id (a parameter's name, an account's id). */
             id: string;
         };
@@ -4923,6 +5055,100 @@ export interface components {
             };
         };
         /**
+         * @description `DAILY`: a digest per UTC calendar day; `WEEKLY`: per week, Monday 00:00 UTC to the next;
+         *     `OFF`: none.
+         * @example DAILY
+         * @enum {string}
+         */
+        DigestFrequency: "OFF" | "DAILY" | "WEEKLY";
+        /**
+         * @description One digest: the period it covers (`periodStart` inclusive, `periodEnd` exclusive, epoch
+         *     milliseconds) and how it ended. `SENDING` while a process sends it; `SENT`; `EMPTY` when the
+         *     period had nothing to list (nothing is sent); `NOT_SENT` without SMTP_URL or recipients;
+         *     `FAILED` when the mail server refused it (a later check tries again, 3 attempts in all).
+         * @example {
+         *       "frequency": "DAILY",
+         *       "periodStart": 1795305600000,
+         *       "periodEnd": 1795392000000,
+         *       "status": "SENT",
+         *       "detail": "sent to secops@example.com",
+         *       "attempts": 1,
+         *       "finishedOn": 1795392310000
+         *     }
+         */
+        DigestRun: {
+            /** @enum {string} */
+            frequency: "DAILY" | "WEEKLY";
+            periodStart: number;
+            periodEnd: number;
+            /** @enum {string} */
+            status: "SENDING" | "SENT" | "EMPTY" | "NOT_SENT" | "FAILED";
+            /** @description To whom it was sent, or why not. */
+            detail: string | null;
+            attempts: number;
+            finishedOn: number | null;
+        };
+        /**
+         * @example {
+         *       "frequency": "DAILY",
+         *       "recipients": [],
+         *       "sendsTo": [
+         *         "secops@example.com"
+         *       ],
+         *       "lastRun": null
+         *     }
+         */
+        DigestSettings: {
+            frequency: components["schemas"]["DigestFrequency"];
+            /** @description The addresses set; empty means the account's `notificationEmails`. */
+            recipients: string[];
+            /** @description Where the next digest goes (`recipients`, else `notificationEmails`). */
+            sendsTo: string[];
+            /** @description The newest digest run, or null before the first. */
+            lastRun: null | components["schemas"]["DigestRun"];
+        };
+        /**
+         * @example {
+         *       "digest": {
+         *         "frequency": "DAILY",
+         *         "recipients": [
+         *           "secops@example.com"
+         *         ],
+         *         "sendsTo": [
+         *           "secops@example.com"
+         *         ],
+         *         "lastRun": {
+         *           "frequency": "DAILY",
+         *           "periodStart": 1795305600000,
+         *           "periodEnd": 1795392000000,
+         *           "status": "SENT",
+         *           "detail": "sent to secops@example.com",
+         *           "attempts": 1,
+         *           "finishedOn": 1795392310000
+         *         }
+         *       }
+         *     }
+         */
+        DigestSettingsResponse: {
+            digest: components["schemas"]["DigestSettings"];
+        };
+        /**
+         * @example {
+         *       "frequency": "WEEKLY",
+         *       "recipients": [
+         *         "secops@example.com"
+         *       ]
+         *     }
+         */
+        SetDigestSettingsRequest: {
+            frequency: components["schemas"]["DigestFrequency"];
+            /**
+             * @description Where the digest goes: plain `local@domain` addresses, at most 20. Empty or absent: the
+             *     account's `notificationEmails`.
+             */
+            recipients?: string[];
+        };
+        /**
          * @description What a query of the account can name, sorted: the entity types that have a live entity, the
          *     classes those entities carry (read from one live entity of each type), and every property
          *     name the account's entities and relationships have held (the property catalog, which only
@@ -5069,6 +5295,57 @@ export interface components {
                 savedOn: number;
                 rule: components["schemas"]["RuleRequest"];
             }[];
+        };
+        /**
+         * @description Which message a layout draws: `alert` (SEND_EMAIL), `failure` (the `notifyOnFailure` notice)
+         *     or `digest` (the daily or weekly alert digest).
+         * @enum {string}
+         */
+        NotificationKind: "alert" | "failure" | "digest";
+        NotificationTemplate: {
+            kind: components["schemas"]["NotificationKind"];
+            /** @description The account's own layout (`true`) or the default (`false`). */
+            custom: boolean;
+            /** @description The HTML part's Handlebars layout, a whole document. */
+            html: string;
+            /** @description The plain-text part's Handlebars layout. */
+            text: string;
+            /**
+             * Format: int64
+             * @description When the custom layout was saved (epoch ms); null for the default.
+             */
+            updatedOn: number | null;
+        };
+        NotificationTemplateListResponse: {
+            /** @description Every kind, in the order alert, failure, digest. */
+            templates: components["schemas"]["NotificationTemplate"][];
+        };
+        NotificationTemplateResponse: {
+            template: components["schemas"]["NotificationTemplate"];
+        };
+        PutNotificationTemplateRequest: {
+            /** @description The HTML part's layout (at most 64 KiB). */
+            html: string;
+            /** @description The plain-text part's layout (at most 64 KiB). */
+            text: string;
+        };
+        PreviewNotificationTemplateRequest: {
+            /** @description An unsaved HTML layout to preview; without it the stored (or default) one. */
+            html?: string;
+            /** @description An unsaved plain-text layout to preview; without it the stored (or default) one. */
+            text?: string;
+            /** @description For `alert` and `failure`, the rule whose evaluation the preview renders. */
+            ruleId?: string;
+            /** @description That rule's evaluation; without it, its newest. */
+            evaluationId?: string;
+        };
+        NotificationPreview: {
+            subject: string;
+            html: string;
+            text: string;
+        };
+        NotificationPreviewResponse: {
+            preview: components["schemas"]["NotificationPreview"];
         };
     };
     responses: {
@@ -5683,6 +5960,70 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccountResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAccountNotificationDigest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The digest settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DigestSettingsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setAccountNotificationDigest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "frequency": "DAILY",
+                 *       "recipients": [
+                 *         "secops@example.com"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["SetDigestSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The digest settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DigestSettingsResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -9580,6 +9921,238 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listNotificationTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The layouts, one per kind. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "templates": [
+                     *         {
+                     *           "kind": "alert",
+                     *           "custom": true,
+                     *           "html": "<html><body><h1>{{rule.name}}</h1><p>{{body}}</p></body></html>",
+                     *           "text": "{{subject}}\n\n{{body}}\n",
+                     *           "updatedOn": 1795353140000
+                     *         },
+                     *         {
+                     *           "kind": "failure",
+                     *           "custom": false,
+                     *           "html": "<!DOCTYPE html>...",
+                     *           "text": "Evaluation {{evaluationId}} of rule '{{rule.name}}' failed at {{time}}.\n",
+                     *           "updatedOn": null
+                     *         },
+                     *         {
+                     *           "kind": "digest",
+                     *           "custom": false,
+                     *           "html": "<!DOCTYPE html>...",
+                     *           "text": "{{subject}}\n",
+                     *           "updatedOn": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NotificationTemplateListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getNotificationTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The layout's kind. */
+                kind: components["schemas"]["NotificationKind"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The layout. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "template": {
+                     *         "kind": "alert",
+                     *         "custom": true,
+                     *         "html": "<html><body><h1>{{rule.name}}</h1><p>{{body}}</p></body></html>",
+                     *         "text": "{{subject}}\n\n{{body}}\n",
+                     *         "updatedOn": 1795353140000
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NotificationTemplateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putNotificationTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The layout's kind. */
+                kind: components["schemas"]["NotificationKind"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "html": "<html><body><h1>{{rule.name}}</h1><p>{{body}}</p>{{#each entities}}<p><a href=\"{{link}}\">{{displayName}}</a></p>{{/each}}</body></html>",
+                 *       "text": "{{subject}}\n\n{{body}}\n"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PutNotificationTemplateRequest"];
+            };
+        };
+        responses: {
+            /** @description The stored layout. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "template": {
+                     *         "kind": "alert",
+                     *         "custom": true,
+                     *         "html": "<html><body><h1>{{rule.name}}</h1><p>{{body}}</p></body></html>",
+                     *         "text": "{{subject}}\n\n{{body}}\n",
+                     *         "updatedOn": 1795353140000
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NotificationTemplateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteNotificationTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The layout's kind. */
+                kind: components["schemas"]["NotificationKind"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The default layout, now in use. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "template": {
+                     *         "kind": "alert",
+                     *         "custom": false,
+                     *         "html": "<!DOCTYPE html>...",
+                     *         "text": "{{subject}}\n",
+                     *         "updatedOn": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NotificationTemplateResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    previewNotificationTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The layout's kind. */
+                kind: components["schemas"]["NotificationKind"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ruleId": "9b1e2d3c-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+                 *       "html": "<html><body><h1>{{rule.name}}</h1><p>{{plural entityCount \"entity\" \"entities\"}}</p></body></html>"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PreviewNotificationTemplateRequest"];
+            };
+        };
+        responses: {
+            /** @description The rendered message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "preview": {
+                     *         "subject": "[HIGH] Unencrypted buckets",
+                     *         "html": "<html><body><h1>Unencrypted buckets</h1><p>3 entities</p></body></html>",
+                     *         "text": "[HIGH] Unencrypted buckets\n\n3 buckets are not encrypted\n"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NotificationPreviewResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -39,6 +39,8 @@ import { entityHandlers } from './handlers/entity-handlers';
 import { contractHandlers } from './handlers/contract-handlers';
 import { healthHandlers } from './handlers/health-handlers';
 import { metricsHandlers } from './handlers/metrics-handlers';
+import type { NotificationTemplateService } from '../notifications/notification-templates';
+import { notificationHandlers } from './handlers/notification-handlers';
 import { parameterHandlers } from './handlers/parameter-handlers';
 import { rawDataHandlers } from './handlers/raw-data-handlers';
 import { queryHandlers } from './handlers/query-handlers';
@@ -88,6 +90,8 @@ export interface AppDeps {
   /** Subscriptions to change events and their delivery logs. */
   subscriptions: SubscriptionApi;
   evaluations: RuleEvaluationApi;
+  /** Notification layouts (`/notification-templates`). */
+  notificationTemplates: NotificationTemplateService;
   /** The audit trail: recorded by the edge (x-audit), listed by GET /audit-events. */
   audit: AuditApi & AuditRecorder;
   readiness: ReadinessDeps;
@@ -126,6 +130,7 @@ export function handlerMap(
     | 'integrations'
     | 'subscriptions'
     | 'evaluations'
+    | 'notificationTemplates'
     | 'audit'
     | 'readiness'
     | 'metricsToken'
@@ -144,6 +149,7 @@ export function handlerMap(
     rawDataHandlers({ rawData: deps.rawData }),
     historyHandlers({ history: deps.history }),
     parameterHandlers({ parameters: deps.parameters }),
+    notificationHandlers({ notificationTemplates: deps.notificationTemplates }),
     queryHandlers({ query: deps.query }),
     ruleHandlers({ rules: deps.rules }),
     alertHandlers({ alerts: deps.alerts }),

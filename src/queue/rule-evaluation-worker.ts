@@ -1,6 +1,8 @@
 import { type Job, Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import type { DigestRunner } from '../notifications/digest-sender';
+import { SEND_DIGESTS_JOB } from './digest-scheduler';
 import type { RuleEvaluationJobData } from './rule-schedule-queue';
 import { gracefulClose } from './worker-shutdown';
 import { countStalled } from '../telemetry/metrics';
@@ -20,6 +22,8 @@ import {
  *   tick is skipped).
  * - `gone`: the rule was deleted; its scheduler is removed so it produces no more jobs.
  * - An error is logged and fails the job, without retries: the next interval runs the rule again.
+ *
+ * A `send-digests` job (the digest scheduler's, digest-scheduler.ts) runs `digests.runDue`.
  */
 export interface RuleEvaluationWorkerHandle {
   /** Stops taking jobs and waits for running evaluations, at most `closeTimeoutMs`. */
@@ -33,6 +37,8 @@ export interface RuleEvaluationQueueWorkerOptions {
   /** How long a dead worker's job stays locked before another worker runs it again. */
   lockDurationMs: number;
   runner: ScheduledRunner;
+  /** What a `send-digests` job runs; without it such a job fails (no digest in this process). */
+  digests?: DigestRunner;
   logger: Logger;
   /** Tests only: the BullMQ queue name. */
   queueName?: string;
@@ -58,7 +64,8 @@ export function startRuleEvaluationQueueWorker(
   const processor = new RuleEvaluationProcessor(opts.runner, queue, logger);
   const worker = new Worker<RuleEvaluationJobData, void>(
     queueName,
-    (job) => processor.process(job),
+    (job) =>
+      job.name === SEND_DIGESTS_JOB ? sendDigests(opts.digests, logger) : processor.process(job),
     {
       connection,
       prefix: opts.prefix,
@@ -83,6 +90,19 @@ export function startRuleEvaluationQueueWorker(
       also: queue,
     }),
   };
+}
+
+/** One `send-digests` tick: every digest due, once per period (the claims see to that). */
+async function sendDigests(digests: DigestRunner | undefined, logger: Logger): Promise<void> {
+  if (digests === undefined) throw new Error('This worker does not send digests');
+  try {
+    const outcomes = await digests.runDue();
+    const sent = outcomes.filter((o) => o.status !== 'TAKEN');
+    if (sent.length > 0) logger.info({ digests: sent }, 'digest tick');
+  } catch (err) {
+    logger.error({ err }, 'digest tick failed');
+    throw err instanceof Error ? err : new Error(errorMessage(err));
+  }
 }
 
 type RunOutcome = Awaited<ReturnType<ScheduledRunner['runScheduled']>>;

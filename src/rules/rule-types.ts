@@ -170,6 +170,8 @@ export interface SendChatMessageAction extends ActionBase {
   body: string;
   webhookUrl?: string;
   severity?: string;
+  /** `slack` (Block Kit) or `text` (`{text}`); without it, by the route (send-chat-message.ts). */
+  format?: string;
 }
 
 export interface WebhookAction extends ActionBase {

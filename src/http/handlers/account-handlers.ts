@@ -21,6 +21,18 @@ export function accountHandlers(deps: { accounts: AccountService }): HandlerMap 
         }),
       });
     },
+    getAccountNotificationDigest: async (_req: Request, res: Response) => {
+      res.json({ digest: await deps.accounts.digest.get(authOf(res).accountId) });
+    },
+    setAccountNotificationDigest: async (req: Request, res: Response) => {
+      const body = req.body as JsonBody<'setAccountNotificationDigest'>;
+      res.json({
+        digest: await deps.accounts.digest.set(authOf(res).accountId, {
+          frequency: body.frequency,
+          recipients: body.recipients,
+        }),
+      });
+    },
     listAccountApiKeys: async (_req: Request, res: Response) => {
       res.json({ keys: await deps.accounts.listApiKeys(authOf(res).accountId) });
     },

@@ -30,6 +30,8 @@ export interface ActionScope {
   accountId: string;
   rule: RuleIdentity;
   evaluationId: string;
+  /** When the evaluation started (epoch ms): the time notifications name. */
+  startedOn: number;
   dryRun: boolean;
   templates: Readonly<Record<string, string>>;
   /** Secret parameter texts to hide in what is recorded. */

@@ -29,6 +29,8 @@ export interface OutboundActionInput {
   accountId: string;
   rule: RuleIdentity;
   evaluationId: string;
+  /** When the evaluation started (epoch ms); notifications show it. Unset: the time of sending. */
+  startedOn?: number;
   /** The action with every template under it rendered (type and id left out). */
   action: Record<string, unknown>;
   /** The evaluation's variables at this point (alertLevel, queries, param...). */

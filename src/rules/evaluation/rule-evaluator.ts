@@ -92,7 +92,7 @@ export class RuleEvaluator {
     const { rule } = input;
     const startedOn = this.deps.now();
     const id = (this.deps.newId ?? randomUUID)();
-    const evaluation = await this.begin(input, id);
+    const evaluation = await this.begin(input, id, startedOn);
     const { context, log, scope } = evaluation;
     const queried = await this.runQueries(evaluation);
     const entities = entityChange(queried.entityIds, input.previousEntityIds);
@@ -127,7 +127,11 @@ export class RuleEvaluator {
   }
 
   /** The account's parameters read: the template variables, the secrets, the actions' scope. */
-  private async begin(input: EvaluateInput, evaluationId: string): Promise<Evaluation> {
+  private async begin(
+    input: EvaluateInput,
+    evaluationId: string,
+    startedOn: number,
+  ): Promise<Evaluation> {
     const { accountId, rule } = input;
     const [param, listed] = await Promise.all([
       this.deps.parameters.values(accountId),
@@ -139,6 +143,7 @@ export class RuleEvaluator {
       accountId,
       rule: ruleIdentity(rule),
       evaluationId,
+      startedOn,
       dryRun: input.dryRun,
       templates: rule.templates,
       secrets,

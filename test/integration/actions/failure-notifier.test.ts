@@ -16,6 +16,7 @@ import {
   TEST_OUTBOUND,
 } from '../../helpers/harness';
 import { closedPort, SmtpTestServer } from './smtp-test-server';
+import { messaging } from './send-email-helpers';
 
 /**
  * notifyOnFailure by email: a FAILED evaluation of a rule mails the account's notification
@@ -61,7 +62,7 @@ describe('actions: failure notifications by email', () => {
       config: config(server.url),
       accounts: accounts(['a@x.com', 'b@y.com']),
       logger: silentLogger,
-      baseUrl: () => 'http://graphsync.test',
+      ...(await messaging()),
     });
     const answer = await notifier.notify({
       accountId: 'acct',
@@ -77,17 +78,26 @@ describe('actions: failure notifications by email', () => {
       to: 'a@x.com, b@y.com',
       subject: "[graphsync] Rule 'fragile' failed",
       text: [
-        "Evaluation ev-1 of rule 'fragile' (rule-1) failed at 2025-06-01T10:00:00.000Z.",
+        "Evaluation ev-1 of rule 'fragile' (rule-1) failed at 2025-06-01 10:00 UTC.",
         '',
         'Errors:',
         '- query query0: boom',
         '- /operations/0/actions/0 SEND_EMAIL: no',
         '',
         'Evaluation record: http://graphsync.test/rules/rule-1/evaluations/ev-1',
+        'Rule: http://graphsync.test/console/rules/rule-1',
         '',
       ].join('\n'),
+      html: mail.html,
+      contentType: 'multipart/alternative',
       messageId: mail.messageId,
     });
+    // The HTML part: the same notice in the alert email's frame, each error a list item.
+    const html = String(mail.html);
+    assert.match(html, /<h1[^>]*>Rule 'fragile' failed<\/h1>/);
+    assert.match(html, /<li[^>]*>query query0: boom<\/li>/);
+    assert.match(html, /href="http:\/\/graphsync\.test\/rules\/rule-1\/evaluations\/ev-1"/);
+    assert.doesNotMatch(html, /<script|<img/i);
   });
 
   it('answers NOT_SENT, saying why: no addresses, no SMTP_URL, the server refused', async () => {
@@ -96,6 +106,7 @@ describe('actions: failure notifications by email', () => {
       config: config(server.url),
       accounts: accounts([]),
       logger: silentLogger,
+      ...(await messaging()),
     });
     assert.deepEqual(await none.notify({ accountId: 'acct', rule, record }), {
       status: 'NOT_SENT',
@@ -106,6 +117,7 @@ describe('actions: failure notifications by email', () => {
       config: config(undefined),
       accounts: accounts(['a@x.com']),
       logger: silentLogger,
+      ...(await messaging()),
     });
     assert.deepEqual(await noSmtp.notify({ accountId: 'acct', rule, record }), {
       status: 'NOT_SENT',
@@ -116,6 +128,7 @@ describe('actions: failure notifications by email', () => {
       config: config(server.url),
       accounts: accounts(['a@x.com']),
       logger: silentLogger,
+      ...(await messaging()),
     });
     assert.deepEqual(await refused.notify({ accountId: 'acct', rule, record }), {
       status: 'NOT_SENT',
@@ -126,6 +139,7 @@ describe('actions: failure notifications by email', () => {
       config: config(`smtp://127.0.0.1:${port}`),
       accounts: accounts(['a@x.com']),
       logger: silentLogger,
+      ...(await messaging()),
     });
     assert.deepEqual(await down.notify({ accountId: 'acct', rule, record }), {
       status: 'NOT_SENT',
@@ -191,12 +205,13 @@ describe('actions: notifyOnFailure over HTTP (real Neo4j, real SMTP)', () => {
     assert.equal(
       mail.text,
       [
-        `Evaluation ${failed.id} of rule 'fragile rule' (${failed.ruleId}) failed at ${new Date(failed.startedOn).toISOString()}.`,
+        `Evaluation ${failed.id} of rule 'fragile rule' (${failed.ruleId}) failed at ${new Date(failed.startedOn).toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
         '',
         'Errors:',
         ...failed.errors.map((e: string) => `- ${e}`),
         '',
         `Evaluation record: ${TEST_PUBLIC_URL}/rules/${failed.ruleId}/evaluations/${failed.id}`,
+        `Rule: ${TEST_PUBLIC_URL}/console/rules/${failed.ruleId}`,
         '',
       ].join('\n'),
     );

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { sendEmailHandler } from '../../../src/actions/send-email';
 import { silentLogger } from '../../helpers/harness';
 import { closedPort, SmtpTestServer } from './smtp-test-server';
-import { config, failure, input, resolver, smtpInstance } from './send-email-helpers';
+import { config, failure, input, messaging, resolver, smtpInstance } from './send-email-helpers';
 
 /**
  * SEND_EMAIL's handler against a real SMTP server (smtp-server on a random port): the exact
@@ -22,6 +22,7 @@ describe('actions: SEND_EMAIL over a real SMTP server', () => {
       integrations: resolver(undefined),
       config: config(server.url),
       logger: silentLogger,
+      ...(await messaging()),
     });
     const done = await handler.execute(
       input(
@@ -40,9 +41,22 @@ describe('actions: SEND_EMAIL over a real SMTP server', () => {
       from: 'graphsync@example.test',
       to: 'sec@example.com, ops@example.com',
       subject: '[HIGH] unencrypted-buckets',
-      text: '2 buckets are unencrypted\n\n-- \nAlerts: http://graphsync.test/alerts?ruleId=rule-1\n',
+      text: [
+        '[HIGH] unencrypted-buckets',
+        '',
+        '2 buckets are unencrypted',
+        '',
+        'Evaluated 2026-11-29 03:40 UTC (evaluation ev-1)',
+        'Alert: http://graphsync.test/alerts?ruleId=rule-1',
+        'Rule: http://graphsync.test/console/rules/rule-1',
+        '',
+      ].join('\n'),
+      html: mail.html,
+      contentType: 'multipart/alternative',
       messageId: mail.messageId,
     });
+    // The HTML part: the same message (test/integration/notifications/alert-email.test.ts reads it whole).
+    assert.ok(typeof mail.html === 'string' && mail.html.includes('2 buckets are unencrypted'));
     assert.match(mail.messageId, /^<.+@.+>$/);
     assert.deepEqual(done, {
       target: 'sec@example.com, ops@example.com',
@@ -60,6 +74,7 @@ describe('actions: SEND_EMAIL over a real SMTP server', () => {
       integrations: resolver(undefined),
       config: config(server.url),
       logger: silentLogger,
+      ...(await messaging()),
     });
     // `{{param.team}}` renders to a list; next to it a literal string of two addresses.
     const done = await handler.execute(
@@ -71,15 +86,26 @@ describe('actions: SEND_EMAIL over a real SMTP server', () => {
     assert.deepEqual(server.received[0]?.rcptTo, ['a@x.com', 'b@x.com', 'c@x.com', 'd@x.com']);
     // No alertLevel: the subject is the rule's name; no body: the default names the rule.
     assert.equal(server.received[0]?.subject, 'unencrypted-buckets');
-    assert.equal(server.received[0]?.text, "Rule 'unencrypted-buckets' sent this email.\n");
+    assert.equal(
+      server.received[0]?.text,
+      [
+        'unencrypted-buckets',
+        '',
+        "Rule 'unencrypted-buckets' sent this email.",
+        '',
+        'Evaluated 2026-11-29 03:40 UTC (evaluation ev-1)',
+        'Rule: http://graphsync.test/console/rules/rule-1',
+        '',
+      ].join('\n'),
+    );
 
     await handler.execute(
       input({ recipients: 'solo@x.com' }, { queries: { query0: { data: [], total: 4 } } }),
     );
     assert.deepEqual(server.received[1]?.rcptTo, ['solo@x.com']);
-    assert.equal(
-      server.received[1]?.text,
-      "Rule 'unencrypted-buckets' sent this email.\nquery0: 4\n",
+    assert.match(
+      server.received[1].text,
+      /^unencrypted-buckets\n\nRule 'unencrypted-buckets' sent this email\.\nquery0: 4\n\n/,
     );
   });
 
@@ -88,6 +114,7 @@ describe('actions: SEND_EMAIL over a real SMTP server', () => {
       integrations: resolver(undefined),
       config: config(server.url),
       logger: silentLogger,
+      ...(await messaging()),
     });
     const cases: Array<[unknown, string]> = [
       [['ok@x.com', 'not-an-email'], "recipients: 'not-an-email' is not an email address"],
@@ -118,6 +145,7 @@ describe('actions: SEND_EMAIL over a real SMTP server', () => {
       integrations: resolver(undefined),
       config: config(undefined),
       logger: silentLogger,
+      ...(await messaging()),
     });
     assert.equal(
       await failure(handler.execute(input({ recipients: ['a@x.com'] }))),
@@ -140,6 +168,7 @@ describe('actions: SEND_EMAIL over a real SMTP server', () => {
       // SMTP_URL points nowhere: the instance wins.
       config: config(`smtp://127.0.0.1:${await closedPort()}`),
       logger: silentLogger,
+      ...(await messaging()),
     });
     const done = await handler.execute(
       input({ recipients: ['sec@example.com'], body: 'hi', integrationInstanceId: 'smtp-1' }),
@@ -159,6 +188,7 @@ describe('actions: SEND_EMAIL over a real SMTP server', () => {
       integrations: resolver(smtpInstance(server.port, {})),
       config: { ...config(undefined), webhookAllowlist: [] },
       logger: silentLogger,
+      ...(await messaging()),
     });
     assert.equal(
       await failure(
@@ -182,6 +212,7 @@ describe('actions: SEND_EMAIL over a real SMTP server', () => {
         integrations: resolver(special),
         config: { ...config(undefined), webhookAllowlist: ['loopback', 'private', 'link-local'] },
         logger: silentLogger,
+        ...(await messaging()),
       });
       assert.equal(
         await failure(
@@ -208,6 +239,7 @@ describe('actions: SEND_EMAIL over a real SMTP server', () => {
       integrations: resolver(smtpInstance(server.port, { username: 'mailer', password: 'Wr0ng!' })),
       config: config(undefined),
       logger: silentLogger,
+      ...(await messaging()),
     });
     const message = await failure(
       handler.execute(input({ recipients: ['a@x.com'], integrationInstanceId: 'smtp-1' })),
@@ -224,6 +256,7 @@ describe('actions: SEND_EMAIL over a real SMTP server', () => {
       integrations: resolver(undefined),
       config: config(`smtp://mailer:Wr0ng%21@127.0.0.1:${server.port}`),
       logger: silentLogger,
+      ...(await messaging()),
     });
     const urlMessage = await failure(viaUrl.execute(input({ recipients: ['a@x.com'] })));
     assert.equal(urlMessage, message);
@@ -239,6 +272,7 @@ describe('actions: SEND_EMAIL over a real SMTP server', () => {
       integrations: resolver(undefined),
       config: config(server.url),
       logger: silentLogger,
+      ...(await messaging()),
     });
     const done = await handler.execute(input({ recipients: ['a@x.com'], body: 'x' }));
     assert.equal(server.dataCommands, 3);
@@ -257,6 +291,7 @@ describe('actions: SEND_EMAIL over a real SMTP server', () => {
       integrations: resolver(undefined),
       config: config(server.url),
       logger: silentLogger,
+      ...(await messaging()),
     });
     assert.equal(
       await failure(handler.execute(input({ recipients: ['a@x.com'] }))),
@@ -271,6 +306,7 @@ describe('actions: SEND_EMAIL over a real SMTP server', () => {
       integrations: resolver(undefined),
       config: config(server.url),
       logger: silentLogger,
+      ...(await messaging()),
     });
     assert.equal(
       await failure(handler.execute(input({ recipients: ['a@x.com'] }))),
@@ -286,6 +322,7 @@ describe('actions: SEND_EMAIL over a real SMTP server', () => {
       integrations: resolver(undefined),
       config: config(server.url),
       logger: silentLogger,
+      ...(await messaging()),
     });
     const done = await handler.execute(input({ recipients: ['a@x.com', 'gone@x.com'] }));
     assert.deepEqual(
@@ -305,6 +342,7 @@ describe('actions: SEND_EMAIL over a real SMTP server', () => {
       integrations: resolver(undefined),
       config: config(`smtp://127.0.0.1:${port}`),
       logger: silentLogger,
+      ...(await messaging()),
     });
     assert.equal(
       await failure(handler.execute(input({ recipients: ['a@x.com'] }))),

@@ -5,7 +5,8 @@ import type {
   ResolvedIntegration,
 } from '../../../src/integrations/integration-api';
 import type { OutboundActionInput } from '../../../src/rules/evaluation/outbound-action';
-import { TEST_OUTBOUND } from '../../helpers/harness';
+import { NotificationRenderer } from '../../../src/notifications/notification-renderer';
+import { TEST_OUTBOUND, testGraph } from '../../helpers/harness';
 
 /**
  * Shared by the send-email-*.test.ts files: the outbound configuration with an SMTP_URL, a resolver
@@ -59,11 +60,25 @@ export function input(
     accountId: 'acct-1',
     rule: { id: 'rule-1', name: 'unencrypted-buckets' },
     evaluationId: 'ev-1',
+    startedOn: Date.UTC(2026, 10, 29, 3, 40),
     action,
     context,
     secrets: [],
   };
 }
+
+/** What SEND_EMAIL and failure notices render with: the layouts over the test Neo4j, links under BASE_URL. */
+export async function messaging(): Promise<{
+  renderer: NotificationRenderer;
+  baseUrl: () => string;
+}> {
+  return {
+    renderer: new NotificationRenderer({ graph: await testGraph() }),
+    baseUrl: () => BASE_URL,
+  };
+}
+
+export const BASE_URL = 'http://graphsync.test';
 
 export async function failure(promise: Promise<unknown>): Promise<string> {
   try {

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import type express from 'express';
-import { freshAccount, type TestAccount } from '../../helpers/harness';
+import request from 'supertest';
+import { timeText } from '../../../src/notifications/levels';
+import { freshAccount, TEST_PUBLIC_URL, type TestAccount } from '../../helpers/harness';
+import { entity, scopeContents, SyncClient } from '../sync/semantics-helpers';
 import {
   createInstance,
   evaluateRule,
@@ -14,10 +17,53 @@ import { HttpTestServer } from './http-test-server';
 /**
  * SEND_CHAT_MESSAGE end to end: slack instances created with `POST /integrations`, a rule
  * evaluated over HTTP on real Neo4j, a real local HTTP server standing in for the Slack Web API
- * (`apiBaseUrl`) and for incoming webhooks; the exact requests and the outcome in the record.
+ * (`apiBaseUrl`) and for incoming webhooks (Slack's and others'); the exact requests (Block Kit,
+ * or `{text}`) and the outcome in the record.
  */
 const TOKEN = 'xoxb-1111-2222-slack-bot-token';
 const HOOK_PATH = '/services/T000/B000/hooksecretXYZ123';
+const HOSTILE = '<script>alert(1)</script> {{x}} "q" <!channel> a|b';
+const HOSTILE_MRKDWN = '&lt;script&gt;alert(1)&lt;/script&gt; {{x}} "q" &lt;!channel&gt; a¦b';
+const PUBLIC_BUCKETS = 'FIND aws_s3_bucket AS b ORDER BY b.displayName';
+
+/** 12 buckets and one with a hostile name, synced into the account; their ids by key. */
+async function seedBuckets(app: express.Express, a: TestAccount): Promise<Record<string, string>> {
+  const buckets = [
+    entity('hostile', { _type: 'aws_s3_bucket', _class: 'DataStore', displayName: HOSTILE }),
+    ...Array.from({ length: 12 }, (_, i) => {
+      const n = String(i + 1).padStart(2, '0');
+      return entity(`b${n}`, {
+        _type: 'aws_s3_bucket',
+        _class: 'DataStore',
+        displayName: `bucket-${n}`,
+      });
+    }),
+  ];
+  await new SyncClient(app, a.headers).diff('s', buckets);
+  const { entities } = await scopeContents(a.accountId, 's');
+  return Object.fromEntries(entities.map((e) => [e._key, e._id]));
+}
+
+/** evaluateRule over the buckets by name (the entity list's order); the record with its ruleId. */
+async function evaluateBuckets(
+  app: express.Express,
+  a: TestAccount,
+  actions: Body[],
+): Promise<Body> {
+  const created = await request(app)
+    .post('/rules')
+    .set(a.headers)
+    .send({
+      name: 'public buckets',
+      question: { queries: [{ query: PUBLIC_BUCKETS }] },
+      operations: [{ when: { type: 'FILTER', condition: true }, actions }],
+    });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const ruleId = (created.body as Body).rule.id as string;
+  const res = await request(app).post(`/rules/${ruleId}/evaluate`).set(a.headers);
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  return { ...((res.body as Body).evaluation as Body), ruleId };
+}
 
 describe('actions: SEND_CHAT_MESSAGE (HTTP, real Neo4j, real HTTP server)', () => {
   let app: express.Express;
@@ -48,23 +94,78 @@ describe('actions: SEND_CHAT_MESSAGE (HTTP, real Neo4j, real HTTP server)', () =
     ...fields,
   });
 
-  it('posts chat.postMessage per channel with the bot token, coloured by alertLevel', async () => {
+  it('posts Block Kit by chat.postMessage per channel: header, level, entities, buttons, escaped', async () => {
+    const ids = await seedBuckets(app, a);
+    await putSecret(app, a, 'tok', 'sekrit-param-value');
     slack.reply(
       { status: 200, body: { ok: true, channel: 'C1', ts: '1.1' } },
       { status: 200, body: { ok: true, channel: 'C2', ts: '2.2' } },
     );
-    const record = await evaluateRule(app, a, [
+    const record = await evaluateBuckets(app, a, [
       { type: 'SET_PROPERTY', targetProperty: 'alertLevel', targetValue: 'HIGH' },
-      message(),
+      message({ body: `${message().body as string} <b> & {{param.tok}}` }),
     ]);
-    const attachments = [
-      {
-        color: 'danger',
-        text: '*public buckets*: 0 buckets',
-        fallback: '*public buckets*: 0 buckets',
-        mrkdwn_in: ['text'],
-      },
-    ];
+    const ruleId = record.ruleId as string;
+    const link = (key: string) => `${TEST_PUBLIC_URL}/console/entities/${ids[key]!}`;
+    const line = (key: string, name: string) =>
+      `• <${link(key)}|${name}> — DataStore, aws_s3_bucket`;
+    const slackMessage = {
+      text: '[HIGH] public buckets',
+      blocks: [
+        { type: 'header', text: { type: 'plain_text', text: 'public buckets', emoji: true } },
+      ],
+      attachments: [
+        {
+          color: 'danger',
+          fallback: '[HIGH] public buckets',
+          blocks: [
+            {
+              type: 'section',
+              fields: [
+                { type: 'mrkdwn', text: '*Level*\nHIGH' },
+                { type: 'mrkdwn', text: '*Entities*\n13' },
+                { type: 'mrkdwn', text: `*Evaluated*\n${timeText(record.startedOn as number)}` },
+              ],
+            },
+            {
+              type: 'section',
+              text: {
+                type: 'mrkdwn',
+                text: '*public buckets*: 13 buckets &lt;b&gt; &amp; [secret]',
+              },
+            },
+            {
+              type: 'section',
+              text: {
+                type: 'mrkdwn',
+                text: [
+                  line('hostile', HOSTILE_MRKDWN),
+                  ...Array.from({ length: 9 }, (_, i) => line(`b0${i + 1}`, `bucket-0${i + 1}`)),
+                  'and 3 more',
+                ].join('\n'),
+              },
+            },
+            {
+              type: 'actions',
+              elements: [
+                {
+                  type: 'button',
+                  text: { type: 'plain_text', text: 'View alert' },
+                  url: `${TEST_PUBLIC_URL}/console/alerts?ruleId=${ruleId}`,
+                  action_id: 'view_alert',
+                },
+                {
+                  type: 'button',
+                  text: { type: 'plain_text', text: 'Open rule' },
+                  url: `${TEST_PUBLIC_URL}/console/rules/${ruleId}`,
+                  action_id: 'open_rule',
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
     assert.deepEqual(
       slack.received.map((r) => [
         r.method,
@@ -79,14 +180,14 @@ describe('actions: SEND_CHAT_MESSAGE (HTTP, real Neo4j, real HTTP server)', () =
           '/api/chat.postMessage',
           `Bearer ${TOKEN}`,
           'application/json; charset=utf-8',
-          { channel: '#sec', attachments },
+          { channel: '#sec', ...slackMessage },
         ],
         [
           'POST',
           '/api/chat.postMessage',
           `Bearer ${TOKEN}`,
           'application/json; charset=utf-8',
-          { channel: '#ops', attachments },
+          { channel: '#ops', ...slackMessage },
         ],
       ],
     );
@@ -98,11 +199,14 @@ describe('actions: SEND_CHAT_MESSAGE (HTTP, real Neo4j, real HTTP server)', () =
       inputs: {
         integrationInstanceId: bot,
         channels: ['#sec', '#ops'],
-        body: '*public buckets*: 0 buckets',
+        body: '*public buckets*: 13 buckets <b> & [secret]',
       },
       result: { channels: ['#sec', '#ops'], ts: { '#sec': '1.1', '#ops': '2.2' }, attempts: 2 },
     });
     assert.ok(!JSON.stringify(record).includes(TOKEN));
+    const sent = JSON.stringify(slack.received);
+    assert.ok(!sent.includes('sekrit-param-value'));
+    assert.ok(!sent.includes('<script') && !sent.includes('<!channel>'));
   });
 
   it('colours by level (any case) unless severity overrides it; refuses an unknown severity', async () => {
@@ -183,54 +287,65 @@ describe('actions: SEND_CHAT_MESSAGE (HTTP, real Neo4j, real HTTP server)', () =
     assert.ok(!JSON.stringify(record).includes(TOKEN));
   });
 
-  it('posts to the action’s webhookUrl (a secret parameter), showing only its origin', async () => {
+  it('posts to the action’s webhookUrl: Slack blocks with format slack, else exactly {text}', async () => {
+    const ids = await seedBuckets(app, a);
     await putSecret(app, a, 'slackHook', slack.url(HOOK_PATH));
-    slack.reply({ status: 200, body: 'ok' }, { status: 404, body: 'no_service' });
-    const record = await evaluateRule(app, a, [
-      message({ channels: '#sec', webhookUrl: '{{param.slackHook}}', severity: 'HIGH' }),
-      message({ channels: '#sec', webhookUrl: '{{param.slackHook}}' }),
+    slack.reply(
+      { status: 200, body: 'ok' },
+      { status: 200, body: 'ok' },
+      { status: 404, body: 'no_service' },
+    );
+    const hooked = (fields: Body) =>
+      message({ channels: '#sec', webhookUrl: '{{param.slackHook}}', ...fields });
+    const record = await evaluateBuckets(app, a, [
+      hooked({ severity: 'HIGH', format: 'slack' }),
+      { type: 'SET_PROPERTY', targetProperty: 'alertLevel', targetValue: 'LOW' },
+      hooked({}),
+      hooked({ format: 'text' }),
     ]);
+    const [slackBody, textBody] = slack.received.map((r) => r.body as Body);
     assert.deepEqual(
-      slack.received.map((r) => [r.method, r.path, r.headers.authorization, r.body]),
+      slack.received.map((r) => [r.method, r.path, r.headers.authorization]),
       [
-        [
-          'POST',
-          HOOK_PATH,
-          undefined,
-          {
-            channel: '#sec',
-            attachments: [
-              {
-                color: 'danger',
-                text: '*public buckets*: 0 buckets',
-                fallback: '*public buckets*: 0 buckets',
-                mrkdwn_in: ['text'],
-              },
-            ],
-          },
-        ],
-        [
-          'POST',
-          HOOK_PATH,
-          undefined,
-          {
-            channel: '#sec',
-            attachments: [
-              {
-                color: '#9E9E9E',
-                text: '*public buckets*: 0 buckets',
-                fallback: '*public buckets*: 0 buckets',
-                mrkdwn_in: ['text'],
-              },
-            ],
-          },
-        ],
+        ['POST', HOOK_PATH, undefined],
+        ['POST', HOOK_PATH, undefined],
+        ['POST', HOOK_PATH, undefined],
       ],
     );
-    const [sent, failed] = record.operations[0].actions as [Body, Body];
+    assert.deepEqual(Object.keys(slackBody!), ['channel', 'text', 'blocks', 'attachments']);
+    assert.deepEqual(
+      [slackBody!.channel, slackBody!.text, slackBody!.attachments[0].color],
+      ['#sec', 'public buckets', 'danger'],
+    );
+    const ruleId = record.ruleId as string;
+    const entityLine = (key: string, name: string) =>
+      `- ${name} (DataStore, aws_s3_bucket) ${TEST_PUBLIC_URL}/console/entities/${ids[key]!}`;
+    assert.deepEqual(textBody, {
+      text: [
+        '[LOW] public buckets',
+        '',
+        '*public buckets*: 13 buckets',
+        '',
+        'Entities (13):',
+        entityLine('hostile', HOSTILE),
+        ...Array.from({ length: 12 }, (_, i) => {
+          const n = String(i + 1).padStart(2, '0');
+          return entityLine(`b${n}`, `bucket-${n}`);
+        }),
+        '',
+        `Alert: ${TEST_PUBLIC_URL}/console/alerts?ruleId=${ruleId}`,
+        `Rule: ${TEST_PUBLIC_URL}/console/rules/${ruleId}`,
+        `Evaluated: ${timeText(record.startedOn as number)}`,
+      ].join('\n'),
+    });
+    const [sent, , asText, failed] = record.operations[0].actions as [Body, Body, Body, Body];
     assert.equal(sent.target, slack.url());
     assert.deepEqual(sent.result, { channels: ['#sec'], attempts: 1 });
     assert.equal(sent.inputs.webhookUrl, '[secret]');
+    assert.deepEqual(
+      [asText.status, asText.result],
+      ['SUCCESS', { channels: ['#sec'], attempts: 1 }],
+    );
     assert.equal(failed.error, `POST ${slack.url()} answered 404: no_service`);
     assert.ok(!JSON.stringify(record).includes('hooksecretXYZ123'));
   });
@@ -243,11 +358,12 @@ describe('actions: SEND_CHAT_MESSAGE (HTTP, real Neo4j, real HTTP server)', () =
     });
     slack.reply({ status: 500, body: 'hooksecretXYZ123 is down' }, { status: 200, body: 'ok' });
     const record = await evaluateRule(app, a, [message({ integrationInstanceId: hookOnly })]);
+    // Not hooks.slack.com and no format: plain {text}, once for all channels.
     assert.deepEqual(
       slack.received.map((r) => [r.path, Object.keys(r.body as Body)]),
       [
-        [HOOK_PATH, ['attachments']],
-        [HOOK_PATH, ['attachments']],
+        [HOOK_PATH, ['text']],
+        [HOOK_PATH, ['text']],
       ],
     );
     assert.deepEqual(lastOutcome(record).result, { channels: ['#sec', '#ops'], attempts: 2 });
@@ -277,6 +393,30 @@ describe('actions: SEND_CHAT_MESSAGE (HTTP, real Neo4j, real HTTP server)', () =
           'SEND_CHAT_MESSAGE needs one of them (or a webhookUrl in the action)',
         'SEND_CHAT_MESSAGE needs channels to be a channel name starting with \'#\' or a list of them, not "general"',
       ],
+    );
+    assert.equal(slack.received.length, 0);
+  });
+
+  it('refuses a rule whose format is neither slack nor text; a template is checked when run', async () => {
+    const refused = await request(app)
+      .post('/rules')
+      .set(a.headers)
+      .send({
+        name: 'bad format',
+        question: { queries: [{ query: 'FIND aws_s3_bucket' }] },
+        operations: [
+          { when: { type: 'FILTER', condition: true }, actions: [message({ format: 'html' })] },
+        ],
+      });
+    assert.equal(refused.status, 400);
+    assert.equal(
+      (refused.body as Body).error.message,
+      '/operations/0/actions/0/format must be slack or text (or a {{template}})',
+    );
+    const record = await evaluateRule(app, a, [message({ format: '{{"markdown"}}' })]);
+    assert.equal(
+      lastOutcome(record).error,
+      'SEND_CHAT_MESSAGE needs format to be slack or text, not "markdown"',
     );
     assert.equal(slack.received.length, 0);
   });

@@ -12,6 +12,10 @@ export interface ReceivedMail {
   to: string;
   subject: string;
   text: string;
+  /** The HTML part, when the mail has one (false otherwise, as mailparser says). */
+  html: string | false;
+  /** The top-level Content-Type, e.g. `multipart/alternative`. */
+  contentType: string;
   messageId: string;
 }
 
@@ -85,6 +89,8 @@ export class SmtpTestServer {
                 to: addresses(mail.to),
                 subject: mail.subject ?? '',
                 text: mail.text ?? '',
+                html: mail.html ?? false,
+                contentType: contentTypeOf(mail.headers.get('content-type')),
                 messageId: mail.messageId ?? '',
               });
               callback(null, 'queued');
@@ -109,6 +115,12 @@ export class SmtpTestServer {
   close(): Promise<void> {
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
+}
+
+function contentTypeOf(header: unknown): string {
+  if (typeof header === 'string') return header;
+  const value = (header as { value?: unknown } | undefined)?.value;
+  return typeof value === 'string' ? value : '';
 }
 
 function addresses(value: AddressObject | AddressObject[] | undefined): string {

@@ -16,7 +16,7 @@ const table = RouteTable.fromFile(openapiPath);
 const accountOps = table.operations.filter((o) => o.access === 'account');
 
 /** A new operation must be counted here, and so cannot skip the matrix. */
-const ACCOUNT_OPERATIONS = 71;
+const ACCOUNT_OPERATIONS = 78;
 
 function call(app: express.Express, op: Operation, headers: Record<string, string>) {
   const url = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => `dummy-${name}`);

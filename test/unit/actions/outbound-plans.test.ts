@@ -2,8 +2,14 @@ import assert from 'node:assert/strict';
 import { issueFields, jiraAccess, planTicket } from '../../../src/actions/create-tracker-ticket';
 import { outboundHandler } from '../../../src/actions/outbound-handler';
 import { planTopicMessage } from '../../../src/actions/publish-topic-message';
-import { chatRoute, planChat } from '../../../src/actions/send-chat-message';
+import {
+  chatFormat,
+  chatMessage,
+  chatRoute,
+  planChat,
+} from '../../../src/actions/send-chat-message';
 import { planEmail } from '../../../src/actions/send-email';
+import { linksOf } from '../../../src/notifications/links';
 import { planQueueMessage } from '../../../src/actions/send-queue-message';
 import { planWebhook, webhookHeaders } from '../../../src/actions/webhook';
 import type { OutboundActionInput } from '../../../src/rules/evaluation/outbound-action';
@@ -118,7 +124,8 @@ describe('actions: outbound plans (no IO)', () => {
   });
 
   describe('SEND_EMAIL', () => {
-    it('plans the recipients, a subject led by the alert level, the body and the alerts link', () => {
+    const links = linksOf('http://g.test');
+    it('plans the recipients and the alert view: subject led by the alert level, body, links', () => {
       const plan = planEmail(
         input(
           {
@@ -126,58 +133,184 @@ describe('actions: outbound plans (no IO)', () => {
             body: 'Found {{n}}',
             integrationInstanceId: 'smtp-1',
           },
-          { alertLevel: 'high', alertWebLink: 'http://g.test/alerts?ruleId=r-1' },
+          { alertLevel: 'high', alertWebLink: 'http://g.test/console/alerts?ruleId=r-1' },
         ),
+        links,
       );
-      assert.deepEqual(plan, {
-        to: ['a@x.test', 'b@x.test'],
-        integrationInstanceId: 'smtp-1',
-        subject: '[HIGH] Open buckets',
-        text: 'Found {{n}}\n\n-- \nAlerts: http://g.test/alerts?ruleId=r-1\n',
-      });
+      assert.deepEqual(
+        [
+          plan.to,
+          plan.integrationInstanceId,
+          plan.view.subject,
+          plan.view.body,
+          plan.view.alertLink,
+        ],
+        [
+          ['a@x.test', 'b@x.test'],
+          'smtp-1',
+          '[HIGH] Open buckets',
+          'Found {{n}}',
+          'http://g.test/console/alerts?ruleId=r-1',
+        ],
+      );
+      assert.deepEqual(plan.view.level, { name: 'HIGH', colour: '#c62828', textColour: '#ffffff' });
+      assert.equal(plan.view.rule.link, 'http://g.test/console/rules/r-1');
     });
 
     it('without a body: the rule and its query totals; without a level: just the name', () => {
       const plan = planEmail(
         input({ recipients: 'a@x.test' }, { queries: { q: { total: 3, data: [] } } }),
+        links,
       );
       assert.deepEqual(
-        [plan.subject, plan.text, plan.integrationInstanceId],
-        ['Open buckets', "Rule 'Open  buckets' sent this email.\nq: 3", undefined],
+        [plan.view.subject, plan.view.body, plan.integrationInstanceId, plan.view.level],
+        ['Open buckets', "Rule 'Open  buckets' sent this email.\nq: 3", undefined, null],
       );
-      assert.throws(() => planEmail(input({ recipients: [] })), /recipients is empty/);
+      assert.throws(() => planEmail(input({ recipients: [] }), links), /recipients is empty/);
     });
   });
 
   describe('SEND_CHAT_MESSAGE', () => {
-    it('plans the channels, one attachment coloured by the level, and the instance', () => {
-      assert.deepEqual(
-        planChat(
+    const base = 'https://gs.test/console';
+    const links: Parameters<typeof planChat>[1] = {
+      console: base,
+      entity: (id) => `${base}/entities/${id}`,
+      rule: (id) => `${base}/rules/${id}`,
+      ruleAlerts: (id) => `${base}/alerts?ruleId=${id}`,
+      alerts: `${base}/alerts`,
+      evaluation: (ruleId, id) => `https://gs.test/rules/${ruleId}/evaluations/${id}`,
+    };
+    const at = (i: OutboundActionInput): OutboundActionInput => ({
+      ...i,
+      startedOn: Date.UTC(2026, 10, 29, 3, 40),
+    });
+
+    it('plans the channels, the colour, the format, the instance and the alert view', () => {
+      const plan = planChat(
+        at(
           input(
-            { channels: ['#a', ' #b ', '#a'], body: { n: 1 }, integrationInstanceId: 'slack-1' },
-            { alertLevel: 'CRITICAL' },
+            {
+              channels: ['#a', ' #b ', '#a'],
+              body: { n: 1 },
+              integrationInstanceId: 'slack-1',
+              format: ' TEXT ',
+            },
+            { alertLevel: 'CRITICAL', alertWebLink: `${base}/alerts?ruleId=r-1` },
           ),
         ),
-        {
-          channels: ['#a', '#b'],
-          integrationId: 'slack-1',
-          attachments: [
-            {
-              color: 'danger',
-              text: '{\n  "n": 1\n}',
-              fallback: '{\n  "n": 1\n}',
-              mrkdwn_in: ['text'],
-            },
-          ],
-        },
+        links,
       );
+      assert.deepEqual(plan, {
+        channels: ['#a', '#b'],
+        integrationId: 'slack-1',
+        format: 'text',
+        colour: 'danger',
+        view: {
+          kind: 'alert',
+          subject: '[CRITICAL] Open buckets',
+          consoleLink: base,
+          time: '2026-11-29 03:40 UTC',
+          rule: {
+            id: 'r-1',
+            name: 'Open buckets',
+            description: null,
+            link: `${base}/rules/r-1`,
+          },
+          level: { name: 'CRITICAL', colour: '#8e0000', textColour: '#ffffff' },
+          body: '{\n  "n": 1\n}',
+          entities: [],
+          entityCount: 0,
+          moreEntities: 0,
+          alertLink: `${base}/alerts?ruleId=r-1`,
+          evaluationId: 'ev-1',
+        },
+      });
+      const bare = planChat(input({ channels: '#a', body: '', integrationInstanceId: 's' }), links);
+      assert.deepEqual([bare.format, bare.colour, bare.view.body], [undefined, '#9E9E9E', '']);
       assert.throws(
-        () => planChat(input({ channels: 'general', body: 'x', integrationInstanceId: 's' })),
+        () =>
+          planChat(input({ channels: 'general', body: 'x', integrationInstanceId: 's' }), links),
         /channels/,
       );
       assert.throws(
-        () => planChat(input({ channels: '#a', body: 'x' })),
+        () => planChat(input({ channels: '#a', body: 'x' }), links),
         /integrationInstanceId to be non-empty text/,
+      );
+      assert.throws(
+        () =>
+          planChat(
+            input({ channels: '#a', body: 'x', integrationInstanceId: 's', format: 'html' }),
+            links,
+          ),
+        { message: 'SEND_CHAT_MESSAGE needs format to be slack or text, not "html"' },
+      );
+    });
+
+    it("format: the action's, else Slack for the API and hooks.slack.com, else text", () => {
+      const api = { kind: 'api', botToken: 'xoxb', apiBaseUrl: 'https://slack.com/api' } as const;
+      const hook = (url: string) => ({ kind: 'webhook', hook: url, botToken: undefined }) as const;
+      assert.deepEqual(
+        [
+          chatFormat(undefined, api),
+          chatFormat('text', api),
+          chatFormat(undefined, hook('https://hooks.slack.com/services/T/B/x')),
+          chatFormat(undefined, hook('https://HOOKS.slack-gov.com/services/T/B/x')),
+          chatFormat(undefined, hook('https://chat.example.com/hooks/abc')),
+          chatFormat(undefined, hook('https://hooks.slack.com.evil.test/x')),
+          chatFormat('slack', hook('https://chat.example.com/hooks/abc')),
+          chatFormat(undefined, hook('not a url')),
+        ],
+        ['slack', 'text', 'slack', 'slack', 'text', 'text', 'slack', 'text'],
+      );
+    });
+
+    it('the message: Block Kit or {text} from the view; a secret parameter in neither', () => {
+      const plan = planChat(
+        at({
+          ...input(
+            {
+              channels: '#a',
+              body: 'token tok-123 leaked by <@U1>',
+              integrationInstanceId: 's',
+            },
+            { alertLevel: 'low' },
+          ),
+          secrets: ['tok-123'],
+        }),
+        links,
+      );
+      const text = chatMessage(plan, {
+        kind: 'webhook',
+        hook: 'https://chat.test/h',
+        botToken: undefined,
+      });
+      assert.deepEqual(text, {
+        format: 'text',
+        payload: {
+          text:
+            '[LOW] Open buckets\n\ntoken [secret] leaked by <@U1>\n\n' +
+            `Rule: ${base}/rules/r-1\nEvaluated: 2026-11-29 03:40 UTC`,
+        },
+      });
+      const slack = chatMessage(plan, {
+        kind: 'api',
+        botToken: 'xoxb',
+        apiBaseUrl: 'https://s.test',
+      });
+      assert.equal(slack.format, 'slack');
+      assert.equal(slack.payload.text, '[LOW] Open buckets');
+      assert.deepEqual(slack.payload.attachments[0]!.blocks[1], {
+        type: 'section',
+        text: { type: 'mrkdwn', text: 'token [secret] leaked by &lt;@U1&gt;' },
+      });
+      assert.ok(!JSON.stringify([text, slack]).includes('tok-123'));
+      // Text bound for Slack itself is escaped: no mention of U1.
+      const api = { kind: 'api', botToken: 'xoxb', apiBaseUrl: 'https://s.test' } as const;
+      const escaped = chatMessage({ ...plan, format: 'text' }, api);
+      assert.equal(escaped.format, 'text');
+      assert.match(
+        escaped.payload.text,
+        /^\[LOW\] Open buckets\n\ntoken \[secret\] leaked by &lt;@U1&gt;\n/,
       );
     });
 

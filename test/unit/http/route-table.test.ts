@@ -1,3 +1,4 @@
+import type { NotificationTemplateService } from '../../../src/notifications/notification-templates';
 import assert from 'node:assert/strict';
 import type { HistoryApi } from '../../../src/history/history-api';
 import type { AccountService } from '../../../src/accounts/account-service';
@@ -129,6 +130,7 @@ describe('RouteTable', () => {
     const ADMIN_PATHS = [
       '/account/keys',
       '/account/notification-emails',
+      '/account/notification-digest',
       '/account/delete-guard',
       '/audit-events',
     ];
@@ -221,6 +223,7 @@ describe('RouteTable', () => {
       integrations: {} as IntegrationApi,
       subscriptions: {} as SubscriptionApi,
       evaluations: {} as RuleEvaluationApi,
+      notificationTemplates: {} as NotificationTemplateService,
       audit: {} as AuditService,
       readiness: { mode: 'local', pingNeo4j: () => Promise.resolve() },
       contract: loadServedContract(openapiPath),

@@ -47,6 +47,7 @@ export const outboundAction: ActionHandler<OutboundAction, OutboundPlan> = {
       accountId: scope.accountId,
       rule: scope.rule,
       evaluationId: scope.evaluationId,
+      startedOn: scope.startedOn,
       action: plan.action,
       context,
       secrets: scope.secrets,

@@ -174,6 +174,7 @@ export function actionScope(extra: Partial<ActionScope> = {}): ActionScope {
     accountId: 'acc',
     rule: { id: 'r-1', name: 'rule', version: 1 },
     evaluationId: 'ev-1',
+    startedOn: Date.UTC(2026, 10, 29, 3, 40),
     dryRun: false,
     templates: {},
     secrets: [],
