@@ -1787,11 +1787,14 @@ export interface paths {
          *     - it reads only the kind's documented variables (docs/guide/notifications.md), inside
          *       `{{#each}}` those of the list's items: `html: line 1: reads the unknown variable
          *       'param.token'`;
-         *     - the HTML part writes no value unescaped (`{{{x}}}`, `{{&x}}`), uses no partials, and has
-         *       no script, iframe, object, embed, form, base or link element, no event handler
-         *       attributes, and no `javascript:`, `vbscript:` or `data:` URLs;
-         *     - an `href` or `src` filled from a variable names one of the links the service builds
-         *       (`alertLink`, `rule.link`, `link`, `recordLink`, `consoleLink`, `alertsLink`);
+         *     - the HTML part writes no value unescaped (`{{{x}}}`, `{{&x}}`) and uses no partials;
+         *     - read as a browser reads its output, a value lands only in text or in a quoted attribute
+         *       value; an address attribute (`href`, `src`, ...) takes only the links the service builds
+         *       (`alertLink`, `rule.link`, `link`, `recordLink`, `consoleLink`, `alertsLink`), `style`
+         *       only `level.colour` and `level.textColour`;
+         *     - its own text, with comments and values taken out, has no script, iframe, object, embed,
+         *       form, base, link, svg or math element, no event handler attributes, no `javascript:`,
+         *       `vbscript:` or `data:` URLs, no meta refresh and no CSS `@import`;
          *     - every address the layout writes itself (an image, a link) is an http(s) URL that the
          *       address guard accepts: a public address, or one WEBHOOK_ALLOWLIST allows.
          */
@@ -5992,6 +5995,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6029,6 +6033,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];

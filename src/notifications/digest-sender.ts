@@ -77,7 +77,25 @@ export class DigestSender implements DigestRunner {
   async runDue(now = this.now()): Promise<DigestOutcome[]> {
     const outcomes: DigestOutcome[] = [];
     for (const sub of await this.deps.settings.subscribers()) {
-      outcomes.push(await this.runFor(sub, now));
+      try {
+        outcomes.push(await this.runFor(sub, now));
+      } catch (err) {
+        // Neo4j failed the claim or its record: the next tick (or, for a claim left SENDING, the
+        // one after DIGEST_STALE_CLAIM_MS) tries again; the other accounts go on.
+        const detail = err instanceof Error ? err.message : String(err);
+        const periodEnd = periodBefore(sub.frequency, now, this.deps.periodOverrideMs).to;
+        this.deps.logger.error(
+          { accountId: sub.accountId, err: detail },
+          'alert digest run failed',
+        );
+        outcomes.push({
+          accountId: sub.accountId,
+          frequency: sub.frequency,
+          periodEnd,
+          status: 'FAILED',
+          detail,
+        });
+      }
     }
     return outcomes;
   }

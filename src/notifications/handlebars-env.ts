@@ -25,10 +25,17 @@ for (const [name, helper] of Object.entries(HELPERS)) {
   handlebars.registerHelper(name, (...args: unknown[]) => helper(...args.slice(0, -1)));
 }
 
-/** What compile() knows: every helper a layout may call, nothing else. */
-export const KNOWN_HELPERS: Readonly<Record<string, true>> = Object.fromEntries(
-  [...BUILT_IN_HELPERS, ...Object.keys(HELPERS)].map((name) => [name, true]),
-);
+/**
+ * What compile() knows: every helper a layout may call, nothing else (Handlebars' own `log` and
+ * `lookup` turned off, so that `knownHelpersOnly` refuses them).
+ */
+export const KNOWN_HELPERS: Readonly<Record<string, boolean>> = {
+  ...Object.fromEntries([...BUILT_IN_HELPERS, ...Object.keys(HELPERS)].map((n) => [n, true])),
+  log: false,
+  lookup: false,
+  helperMissing: false,
+  blockHelperMissing: false,
+};
 
 export type Format = 'html' | 'text';
 

@@ -5,6 +5,8 @@ import {
   HELPERS,
   handlebars,
 } from './handlebars-env';
+import { LayoutProblem } from './layout-problem';
+import { checkMarkup } from './markup-check';
 import type { VariableSchema } from './views';
 
 type Node = hbs.AST.Node;
@@ -14,16 +16,15 @@ type Fields = Record<string, VariableSchema>;
 /** Largest layout part accepted (html or text), in UTF-8 bytes. */
 export const MAX_LAYOUT_BYTES = 64 * 1024;
 
-/** A layout's problem: what and where (`line 3`), for a 400 that says how to mend it. */
-export class LayoutProblem extends Error {}
+export { LayoutProblem };
 
 /**
  * A custom layout is checked before it is saved (decision 0059): it parses and compiles; it calls
  * only the documented helpers (if, unless, each, with, plural, eq); it reads only the kind's
  * documented variables (each block's own where `{{#each}}` or `{{#with}}` moves the context);
- * it uses no partials, decorators or unescaped output (`{{{x}}}`, `{{&x}}`) in HTML; and an
- * `href` or `src` filled from a variable names one of the links the service builds. The links
- * and images written into the layout itself are returned for the address guard.
+ * it uses no partials, decorators or unescaped output (`{{{x}}}`, `{{&x}}`) in HTML; and its HTML
+ * passes markup-check.ts (where values land, no active content). The addresses the layout writes
+ * itself are returned for the address guard.
  */
 export function checkLayout(source: string, format: Format, variables: Fields): string[] {
   if (Buffer.byteLength(source) > MAX_LAYOUT_BYTES) {
@@ -46,68 +47,17 @@ export function checkLayout(source: string, format: Format, variables: Fields): 
   return format === 'html' ? checkMarkup(ast) : [];
 }
 
-/** Markup a message must not carry: scripts, frames, forms, event handlers, script URLs. */
-const FORBIDDEN_MARKUP: ReadonlyArray<[RegExp, string]> = [
-  [/<\s*(script|iframe|object|embed|form|base|link)\b/i, 'the <$1> element'],
-  [/(?:^|[\s"'])on[a-z]+\s*=\s*["']/i, 'an event handler attribute (on...=)'],
-  [/\b(?:javascript|vbscript|data)\s*:/i, 'a javascript:, vbscript: or data: URL'],
-  [/<meta[^>]*http-equiv/i, 'a <meta http-equiv> (refresh or redirect)'],
-];
-
-/** Where the layout's own text points (href, src, background, url()). */
-const ADDRESS = /(?:\b(?:href|src|background)\s*=\s*["']?|url\(\s*["']?)([^"'\s>)]+)/gi;
-
-/**
- * The layout's own text (not what variables fill in): no forbidden markup, and every address it
- * writes is an http(s) URL (returned, for the address guard), a mailto: or a #fragment.
- */
-function checkMarkup(ast: hbs.AST.Program): string[] {
-  const urls: string[] = [];
-  for (const node of contents(ast)) {
-    for (const [pattern, what] of FORBIDDEN_MARKUP) {
-      const found = pattern.exec(node.value);
-      if (found !== null)
-        throw problem(
-          node,
-          `contains ${what.replace('$1', (found[1] ?? '').toLowerCase())}; messages carry no scripts or active content`,
-        );
-    }
-    for (const [, address] of node.value.matchAll(ADDRESS)) {
-      if (address === undefined || address === '' || /^(?:#|mailto:)/i.test(address)) continue;
-      if (!/^https?:\/\//i.test(address)) {
-        throw problem(
-          node,
-          `points to '${address}'; addresses in a layout are http(s) URLs, mailto: or #fragments`,
-        );
-      }
-      urls.push(address);
-    }
-  }
-  return urls;
-}
-
-/** The literal text of a layout, in every block. */
-function contents(program: hbs.AST.Program): hbs.AST.ContentStatement[] {
-  return program.body.flatMap((node): hbs.AST.ContentStatement[] => {
-    if (node.type === 'ContentStatement') return [node as hbs.AST.ContentStatement];
-    if (node.type !== 'BlockStatement') return [];
-    const block = node as hbs.AST.BlockStatement;
-    return [
-      ...(block.program ? contents(block.program) : []),
-      ...(block.inverse ? contents(block.inverse) : []),
-    ];
-  });
-}
-
 /** What a name stands for: an object's variables, a list (of items), or a plain value. */
 type Scope = { fields: Fields } | { items: VariableSchema } | { value: true };
 
 const HELPER_NAMES: ReadonlySet<string> = new Set([...BUILT_IN_HELPERS, ...Object.keys(HELPERS)]);
 const DATA_VARIABLES: ReadonlySet<string> = new Set(['index', 'first', 'last', 'key', 'root']);
 
+/** #each inside #each at most this deep (the digest's levels and their rules): bounded output. */
+const MAX_EACH_DEPTH = 2;
+
 class Checker {
-  /** The content just before the mustache being checked (to see an attribute it fills). */
-  private before = '';
+  private eachDepth = 0;
 
   constructor(private readonly format: Format) {}
 
@@ -118,17 +68,13 @@ class Checker {
   private statement(node: Node, scopes: Scope[]): void {
     switch (node.type) {
       case 'ContentStatement':
-        this.before = (node as hbs.AST.ContentStatement).value;
-        return;
       case 'CommentStatement':
         return;
       case 'MustacheStatement':
         this.mustache(node as hbs.AST.MustacheStatement, scopes);
-        this.before = '';
         return;
       case 'BlockStatement':
         this.block(node as hbs.AST.BlockStatement, scopes);
-        this.before = '';
         return;
       case 'PartialStatement':
       case 'PartialBlockStatement':
@@ -153,15 +99,6 @@ class Checker {
       return;
     }
     this.variable(path as Path, scopes);
-    if (this.format === 'html' && /\b(?:href|src)\s*=\s*["']?$/i.test(this.before)) {
-      const name = (path as Path).parts.at(-1) ?? '';
-      if (!/link$/i.test(name)) {
-        throw problem(
-          node,
-          `fills a link with '${(path as Path).original}'; links take one of the documented *link variables`,
-        );
-      }
-    }
   }
 
   private block(node: hbs.AST.BlockStatement, scopes: Scope[]): void {
@@ -169,13 +106,24 @@ class Checker {
     if (!(BUILT_IN_HELPERS as readonly string[]).includes(name)) {
       throw problem(node, `opens a block with '${name}'; blocks are #if, #unless, #each and #with`);
     }
-    if (node.params.length !== 1) throw problem(node, `#${name} takes one value`);
+    if (node.params.length !== 1 || node.hash !== undefined) {
+      throw problem(node, `#${name} takes one value and no name=value arguments`);
+    }
+    if ((node.program?.blockParams?.length ?? 0) > 0) {
+      throw problem(node, `#${name} names its item (as |x|); use the item's own variables`);
+    }
     const [param] = node.params as Node[];
     const target = this.expression(param!, scopes);
     let inner = scopes;
-    if (name === 'each') inner = [...scopes, itemsScope(target, node)];
+    if (name === 'each') {
+      if (++this.eachDepth > MAX_EACH_DEPTH) {
+        throw problem(node, `nests #each more than ${MAX_EACH_DEPTH} deep`);
+      }
+      inner = [...scopes, itemsScope(target, node)];
+    }
     if (name === 'with') inner = [...scopes, target ?? { value: true }];
     if (node.program !== undefined) this.program(node.program, inner);
+    if (name === 'each') this.eachDepth--;
     // {{else}} of #each and #with runs in the outer context.
     if (node.inverse !== undefined) this.program(node.inverse, scopes);
   }

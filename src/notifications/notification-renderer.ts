@@ -6,6 +6,7 @@ import {
   defaultLayouts,
   type LayoutSources,
 } from './default-layouts';
+import { storedTemplate } from './template-store';
 import type { NotificationKind, NotificationView } from './views';
 
 /** A message as layouts render it: the subject line, the HTML part and the plain-text part. */
@@ -49,14 +50,8 @@ export class NotificationRenderer {
     accountId: string,
     kind: NotificationKind,
   ): Promise<CompiledLayouts | undefined> {
-    const [row] = await this.deps.graph.read<{ template: LayoutSources }>(
-      'notifications/get-template',
-      {
-        accountId,
-        kind,
-      },
-    );
-    return row === undefined ? undefined : this.compile(row.template);
+    const stored = await storedTemplate(this.deps.graph, accountId, kind);
+    return stored === undefined ? undefined : this.compile(stored);
   }
 
   private compile(sources: LayoutSources): CompiledLayouts {

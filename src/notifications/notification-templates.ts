@@ -7,6 +7,7 @@ import { checkLayout, LayoutProblem } from './layout-check';
 import { linksOf } from './links';
 import type { NotificationRenderer, RenderedMessage } from './notification-renderer';
 import { storedAlertView, storedFailureView } from './stored-views';
+import { type StoredTemplate, storedTemplate } from './template-store';
 import {
   LAYOUT_VARIABLES,
   type DigestView,
@@ -69,7 +70,7 @@ export class NotificationTemplateService {
   }
 
   async get(accountId: string, kind: NotificationKind): Promise<NotificationTemplate> {
-    return templateOf(kind, await this.stored(accountId, kind));
+    return templateOf(kind, await storedTemplate(this.deps.graph, accountId, kind));
   }
 
   async put(
@@ -161,25 +162,6 @@ export class NotificationTemplateService {
       }
     }
   }
-
-  private async stored(
-    accountId: string,
-    kind: NotificationKind,
-  ): Promise<StoredTemplate | undefined> {
-    const [row] = await this.deps.graph.read<{ template: StoredTemplate }>(
-      'notifications/get-template',
-      {
-        accountId,
-        kind,
-      },
-    );
-    return row?.template;
-  }
-}
-
-interface StoredTemplate extends LayoutSources {
-  kind: NotificationKind;
-  updatedOn: number;
 }
 
 function templateOf(

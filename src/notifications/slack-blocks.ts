@@ -10,13 +10,17 @@ import type { AlertView, EntityView } from './views';
  *
  * Every graph or template text in mrkdwn is escaped as Slack asks (`&`, `<`, `>`), and a link's
  * label loses its `|`: a name like `<!channel>` or `<https://x|y>` arrives as text, never as a
- * mention or a link. plain_text (the header, button labels) is never parsed. Slack's limits are
+ * mention or a link; every mrkdwn object is `verbatim`, so Slack does not turn a bare URL, a
+ * channel name or an `@here` in them into a link or a mention either. plain_text (the header,
+ * button labels) is never parsed. Slack's limits are
  * kept: 150 characters of header, 3000 of section text, 2000 of a field.
  */
 export interface SlackText {
   type: 'plain_text' | 'mrkdwn';
   text: string;
   emoji?: boolean;
+  /** mrkdwn only: true, so that Slack links and mentions only what the message spells out. */
+  verbatim?: boolean;
 }
 
 export interface SlackButton {
@@ -91,11 +95,15 @@ function attachmentBlocks(view: AlertView): SlackBlock[] {
 }
 
 function field(name: string, value: string): SlackText {
-  return { type: 'mrkdwn', text: `*${name}*\n${clipMrkdwn(value, FIELD_MAX - name.length - 3)}` };
+  return {
+    type: 'mrkdwn',
+    text: `*${name}*\n${clipMrkdwn(value, FIELD_MAX - name.length - 3)}`,
+    verbatim: true,
+  };
 }
 
 function mrkdwnSection(text: string): SlackBlock {
-  return { type: 'section', text: { type: 'mrkdwn', text } };
+  return { type: 'section', text: { type: 'mrkdwn', text, verbatim: true } };
 }
 
 function button(label: string, url: string | null, actionId: string): SlackButton | undefined {

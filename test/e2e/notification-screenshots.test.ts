@@ -98,6 +98,7 @@ describe('notifications: emails rendered in Chromium (real SMTP, real Neo4j)', (
     const mail = smtp.received.at(-1)!;
     assert.equal(mail.subject, '[CRITICAL] Open hosts on the internet');
     assert.ok(String(mail.html).includes('Token: [secret]'));
+    assert.ok(!String(mail.html).includes('tok-not-shown') && !mail.text.includes('tok-not-shown'));
     await shoot(String(mail.html), 'alert-email');
   });
 

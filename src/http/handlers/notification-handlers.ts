@@ -36,10 +36,11 @@ export function notificationHandlers(deps: {
     },
     previewNotificationTemplate: async (req: Request, res: Response) => {
       const body = req.body as JsonBody<'previewNotificationTemplate'>;
+      // The body first: the caller's account and the path's kind are never the body's to set.
       const preview = await templates.preview({
+        ...body,
         accountId: authOf(res).accountId,
         kind: kindOf(req),
-        ...body,
       });
       res.status(200).json({ preview });
     },

@@ -122,9 +122,13 @@ describe('actions: SEND_CHAT_MESSAGE (HTTP, real Neo4j, real HTTP server)', () =
             {
               type: 'section',
               fields: [
-                { type: 'mrkdwn', text: '*Level*\nHIGH' },
-                { type: 'mrkdwn', text: '*Entities*\n13' },
-                { type: 'mrkdwn', text: `*Evaluated*\n${timeText(record.startedOn as number)}` },
+                { type: 'mrkdwn', text: '*Level*\nHIGH', verbatim: true },
+                { type: 'mrkdwn', text: '*Entities*\n13', verbatim: true },
+                {
+                  type: 'mrkdwn',
+                  text: `*Evaluated*\n${timeText(record.startedOn as number)}`,
+                  verbatim: true,
+                },
               ],
             },
             {
@@ -132,6 +136,7 @@ describe('actions: SEND_CHAT_MESSAGE (HTTP, real Neo4j, real HTTP server)', () =
               text: {
                 type: 'mrkdwn',
                 text: '*public buckets*: 13 buckets &lt;b&gt; &amp; [secret]',
+                verbatim: true,
               },
             },
             {
@@ -143,6 +148,7 @@ describe('actions: SEND_CHAT_MESSAGE (HTTP, real Neo4j, real HTTP server)', () =
                   ...Array.from({ length: 9 }, (_, i) => line(`b0${i + 1}`, `bucket-0${i + 1}`)),
                   'and 3 more',
                 ].join('\n'),
+                verbatim: true,
               },
             },
             {

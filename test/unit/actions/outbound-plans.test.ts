@@ -301,7 +301,7 @@ describe('actions: outbound plans (no IO)', () => {
       assert.equal(slack.payload.text, '[LOW] Open buckets');
       assert.deepEqual(slack.payload.attachments[0]!.blocks[1], {
         type: 'section',
-        text: { type: 'mrkdwn', text: 'token [secret] leaked by &lt;@U1&gt;' },
+        text: { type: 'mrkdwn', text: 'token [secret] leaked by &lt;@U1&gt;', verbatim: true },
       });
       assert.ok(!JSON.stringify([text, slack]).includes('tok-123'));
       // Text bound for Slack itself is escaped: no mention of U1.

@@ -110,7 +110,7 @@ describe('notifications: layout check', () => {
     );
     refuses(
       '<a href="javascript:alert(1)">',
-      'line 1: contains a javascript:, vbscript: or data: URL; messages carry no scripts or active content',
+      'contains a javascript:, vbscript: or data: URL; messages carry no scripts or active content',
     );
     refuses(
       '<meta http-equiv="refresh" content="0">',
@@ -134,6 +134,108 @@ describe('notifications: layout check', () => {
     );
     // Words that merely look like handlers in text are not attributes.
     assert.deepEqual(checkLayout('<p>Conditions on=off</p>', 'html', alert), []);
+  });
+
+  it('reads the HTML as a browser would: comments cannot split markup, values land only in text or quoted values', () => {
+    const active = 'messages carry no scripts or active content';
+    refuses('<scr{{!x}}ipt>', `line 1: contains the <script> element; ${active}`);
+    refuses(
+      '<a href="java{{!-- x --}}script:alert(1)">',
+      `contains a javascript:, vbscript: or data: URL; ${active}`,
+    );
+    refuses(
+      '<svg><a xlink:href="https://x.example">',
+      `line 1: contains the <svg> element; ${active}`,
+    );
+    refuses(
+      '<style>@import "https://x.example/a.css";</style>',
+      `line 1: contains a CSS @import, expression(), behavior or image-set(); ${active}`,
+    );
+    refuses(
+      '<p>{{body}}</p>\n<p x="1" onload ="y">',
+      `line 2: contains an event handler attribute (on...=); ${active}`,
+    );
+    const inTag = (name: string) =>
+      `line 1: writes '${name}' inside a tag; values go in text or in a quoted attribute value`;
+    refuses('<scr{{body}}ipt>', inTag('body'));
+    refuses('<a {{body}}>x</a>', inTag('body'));
+    refuses('<a href={{alertLink}}>x</a>', inTag('alertLink'));
+    refuses('<!-- {{body}} -->', inTag('body'));
+    refuses(
+      '<style>p{color:red}</style>{{#if body}}<style>b{ }</style>{{/if}}<style>{{level.name}}',
+      "line 1: writes 'level.name' inside a <style> element",
+    );
+    refuses(
+      '<p style="color:{{body}}">',
+      "line 1: writes 'body' into a style; styles take only the colour variables (level.colour, level.textColour)",
+    );
+    refuses(
+      '<img srcset="{{rule.name}}">',
+      "line 1: fills a link with 'rule.name'; links take one of the documented *link variables",
+    );
+    refuses(
+      '<form><button formaction="{{body}}">',
+      "line 1: fills a link with 'body'; links take one of the documented *link variables",
+    );
+    // However a script URL or an address is spelt: references, tabs, a leading space.
+    for (const spelt of [
+      '<a href=" &#106;avascript:alert(1)">x</a>',
+      '<a href="java&#x9;script:alert(1)">x</a>',
+      '<a href="java\tscript:x">x</a>',
+      '<a href="javascript&colon;x">x</a>',
+      '<img src="DATA:image/png;base64,AAAA">',
+    ]) {
+      refuses(spelt, `contains a javascript:, vbscript: or data: URL; ${active}`);
+    }
+    refuses(
+      '<img src=x onerror=alert(1)>',
+      `line 1: contains an event handler attribute (on...=); ${active}`,
+    );
+    refuses('<p/onclick="x">', `line 1: contains an event handler attribute (on...=); ${active}`);
+    refuses(
+      '<img srcset="https://a.example/1.png 1x">',
+      `line 1: contains a srcset attribute (one address per image, please); ${active}`,
+    );
+    refuses(
+      '<a href="https://a.example\n.evil.example/">x</a>',
+      "line 1: points to 'https://a.example\n.evil.example/'; addresses in a layout are http(s) URLs, mailto: or #fragments",
+    );
+    // An address split by a comment is checked whole: the guard sees the host a browser would.
+    assert.deepEqual(
+      checkLayout('<img src="https://ok.example{{!x}}@198.18.0.1/p.png" alt="">', 'html', alert),
+      ['https://ok.example@198.18.0.1/p.png'],
+    );
+    refuses(
+      '{{#with body as |link|}}<a href="{{link}}">x</a>{{/with}}',
+      "line 1: #with names its item (as |x|); use the item's own variables",
+    );
+    refuses(
+      '{{#each entities as |e|}}{{e.displayName}}{{/each}}',
+      "line 1: #each names its item (as |x|); use the item's own variables",
+    );
+    refuses(
+      '{{#if rule x=(log @root)}}y{{/if}}',
+      'line 1: #if takes one value and no name=value arguments',
+    );
+    refuses(
+      '{{log body}}',
+      "line 1: uses the unknown helper 'log'; the helpers are if, unless, each, with, plural, eq",
+    );
+    refuses(
+      '{{#each entities}}{{#each ../entities}}{{#each ../../entities}}x{{/each}}{{/each}}{{/each}}',
+      'line 1: nests #each more than 2 deep',
+    );
+    // Escaped values in text, quoted attributes and colours are fine; a link's host written in
+    // the layout goes to the address guard.
+    assert.deepEqual(
+      checkLayout(
+        '<style>p{color:red}</style><p style="color:{{level.colour}}" title="{{body}}" class=x>{{body}}</p>' +
+          '<a href="https://evil.example/{{alertLink}}">x</a>',
+        'html',
+        alert,
+      ),
+      ['https://evil.example/'],
+    );
   });
 
   it('refuses what does not parse and what is too large', () => {

@@ -59,12 +59,15 @@ describe('notifications: Slack blocks and chat text', () => {
             {
               type: 'section',
               fields: [
-                { type: 'mrkdwn', text: '*Level*\nHIGH' },
-                { type: 'mrkdwn', text: '*Entities*\n2' },
-                { type: 'mrkdwn', text: '*Evaluated*\n2026-11-29 03:40 UTC' },
+                { type: 'mrkdwn', text: '*Level*\nHIGH', verbatim: true },
+                { type: 'mrkdwn', text: '*Entities*\n2', verbatim: true },
+                { type: 'mrkdwn', text: '*Evaluated*\n2026-11-29 03:40 UTC', verbatim: true },
               ],
             },
-            { type: 'section', text: { type: 'mrkdwn', text: '*Open buckets*: 12 found' } },
+            {
+              type: 'section',
+              text: { type: 'mrkdwn', text: '*Open buckets*: 12 found', verbatim: true },
+            },
             {
               type: 'section',
               text: {
@@ -72,6 +75,7 @@ describe('notifications: Slack blocks and chat text', () => {
                 text:
                   `• <${C}/entities/e1|bucket-1> — DataStore, aws_s3_bucket\n` +
                   `• <${C}/entities/e2|bucket-2> — DataStore, aws_s3_bucket`,
+                verbatim: true,
               },
             },
             {
@@ -115,9 +119,9 @@ describe('notifications: Slack blocks and chat text', () => {
           {
             type: 'section',
             fields: [
-              { type: 'mrkdwn', text: '*Level*\nnone' },
-              { type: 'mrkdwn', text: '*Entities*\n0' },
-              { type: 'mrkdwn', text: '*Evaluated*\n2026-11-29 03:40 UTC' },
+              { type: 'mrkdwn', text: '*Level*\nnone', verbatim: true },
+              { type: 'mrkdwn', text: '*Entities*\n0', verbatim: true },
+              { type: 'mrkdwn', text: '*Evaluated*\n2026-11-29 03:40 UTC', verbatim: true },
             ],
           },
         ],
@@ -176,6 +180,7 @@ describe('notifications: Slack blocks and chat text', () => {
       text: {
         type: 'mrkdwn',
         text: `&lt;!here&gt; see &lt;https://evil.test|here&gt; ${escaped}`,
+        verbatim: true,
       },
     });
     assert.deepEqual(list, {
@@ -183,6 +188,7 @@ describe('notifications: Slack blocks and chat text', () => {
       text: {
         type: 'mrkdwn',
         text: `• <${C}/entities/e1|${escaped.replace('|', '¦')}> — &lt;b&gt;, a&amp;b`,
+        verbatim: true,
       },
     });
     // No mrkdwn text is left that Slack would read as a mention or a link of the name's.
