@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { timeText } from '../../../src/notifications/levels';
 import type express from 'express';
 import request from 'supertest';
 import {
@@ -80,7 +81,18 @@ describe('actions: SEND_EMAIL in a rule evaluated over HTTP (real Neo4j, real SM
       from: 'graphsync@example.test',
       to: 'sec@example.com, ops@example.com',
       subject: '[MEDIUM] bucket-watch',
-      text: `0 buckets found\n\n-- \nAlerts: ${TEST_PUBLIC_URL}/console/alerts?ruleId=${record.ruleId}\n`,
+      text: [
+        '[MEDIUM] bucket-watch',
+        '',
+        '0 buckets found',
+        '',
+        `Evaluated ${timeText(record.startedOn as number)} (evaluation ${String(record.id)})`,
+        `Alert: ${TEST_PUBLIC_URL}/console/alerts?ruleId=${record.ruleId}`,
+        `Rule: ${TEST_PUBLIC_URL}/console/rules/${record.ruleId}`,
+        '',
+      ].join('\n'),
+      html: mail.html,
+      contentType: 'multipart/alternative',
       messageId: mail.messageId,
     });
     const outcome = record.operations[0].actions[1] as Body;
@@ -217,7 +229,7 @@ describe('actions: SEND_EMAIL in a rule evaluated over HTTP (real Neo4j, real SM
     assert.ok(!text.includes(Buffer.from(`\u0000mailer\u0000${wrong}`).toString('base64')), text);
   });
 
-  it('a body rendering a secret parameter reaches the mail; the record shows [secret]', async () => {
+  it('a body rendering a secret parameter shows [secret] in the mail (layouts never see a secret) and in the record', async () => {
     const a = await freshAccount();
     await request(app)
       .put('/parameters/apiToken')
@@ -233,10 +245,13 @@ describe('actions: SEND_EMAIL in a rule evaluated over HTTP (real Neo4j, real SM
     );
     assert.equal(record.status, 'SUCCESS', JSON.stringify(record.errors));
     assert.equal(server.received.length, 1);
-    assert.equal(
-      server.received[0]!.text,
-      `rotate token mail-token-9f8e7d6c now\n\n-- \nAlerts: ${TEST_PUBLIC_URL}/console/alerts?ruleId=${record.ruleId}\n`,
+    const mail = server.received[0]!;
+    assert.ok(mail.text.includes('\nrotate token [secret] now\n'), mail.text);
+    assert.ok(String(mail.html).includes('rotate token [secret] now'));
+    assert.ok(
+      mail.text.includes(`\nAlert: ${TEST_PUBLIC_URL}/console/alerts?ruleId=${record.ruleId}\n`),
     );
+    assert.ok(!JSON.stringify(mail).includes('mail-token-9f8e7d6c'));
     assert.deepEqual(record.operations[0].actions[1].inputs, {
       recipients: ['sec@example.com'],
       body: 'rotate token [secret] now',
