@@ -7,10 +7,10 @@ import {
   ValidationError,
 } from '../errors/app-error';
 import type { Graph } from '../graph/graph';
-import { isEmailAddress } from '../common/email-address';
 import type { ContractEnum } from '../contract/contract-types';
 import type { components } from '../generated/openapi';
 import { DigestSettings } from './digest-settings';
+import { checkEmailList } from './email-list';
 import { checkRoles, type KeyRole, storedRoles } from './key-roles';
 
 type Schemas = components['schemas'];
@@ -248,21 +248,13 @@ function checkFeatures(features: readonly string[]): AccountFeature[] {
   return [...new Set(features as AccountFeature[])].sort();
 }
 
-/** Each an email address; repeats (without case) dropped; at most MAX_NOTIFICATION_EMAILS. */
+/** The notification emails as stored (email-list.ts). */
 function checkEmails(emails: readonly string[]): string[] {
-  const bad = emails.find((e) => !isEmailAddress(e));
-  if (bad !== undefined) {
-    throw new ValidationError(`Invalid notification email '${bad}': not an email address`);
-  }
-  const unique = emails.filter(
-    (e, i) => emails.findIndex((o) => o.toLowerCase() === e.toLowerCase()) === i,
-  );
-  if (unique.length > MAX_NOTIFICATION_EMAILS) {
-    throw new ValidationError(
-      `An account keeps at most ${MAX_NOTIFICATION_EMAILS} notification emails, not ${unique.length}`,
-    );
-  }
-  return unique;
+  return checkEmailList(emails, MAX_NOTIFICATION_EMAILS, {
+    invalid: (bad) => `Invalid notification email '${bad}': not an email address`,
+    tooMany: (count) =>
+      `An account keeps at most ${MAX_NOTIFICATION_EMAILS} notification emails, not ${count}`,
+  });
 }
 
 function isFeature(f: string): f is AccountFeature {

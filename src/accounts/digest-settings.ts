@@ -1,8 +1,8 @@
-import { isEmailAddress } from '../common/email-address';
 import type { ContractEnum } from '../contract/contract-types';
 import { NotFoundError, ValidationError } from '../errors/app-error';
 import type { components } from '../generated/openapi';
 import type { Graph } from '../graph/graph';
+import { checkEmailList } from './email-list';
 
 type Schemas = components['schemas'];
 
@@ -35,17 +35,14 @@ export class DigestSettings {
   constructor(private readonly graph: Graph) {}
 
   async get(accountId: string): Promise<DigestSettingsView> {
-    const [row] = await this.graph.read<{
-      frequency: DigestFrequency;
-      recipients: string[];
-      lastRun: DigestRunView | null;
-    }>('digests/get-settings', { id: accountId });
+    const [row] = await this.graph.read<
+      StoredLists & { frequency: DigestFrequency; lastRun: DigestRunView | null }
+    >('digests/get-settings', { id: accountId });
     if (row === undefined) throw new NotFoundError(`Account '${accountId}' not found`);
-    const emails = row.recipients.length > 0 ? [] : await this.notificationEmails(accountId);
     return {
       frequency: row.frequency,
       recipients: row.recipients,
-      sendsTo: row.recipients.length > 0 ? row.recipients : emails,
+      sendsTo: sendsTo(row),
       lastRun: row.lastRun === null ? null : runView(row.lastRun),
     };
   }
@@ -67,26 +64,26 @@ export class DigestSettings {
 
   /** Every account with a DAILY or WEEKLY digest. */
   async subscribers(): Promise<DigestSubscriber[]> {
-    const rows = await this.graph.read<{
-      accountId: string;
-      frequency: DigestCadence;
-      recipients: string[];
-      notificationEmails: string[];
-    }>('digests/list-subscribed');
+    const rows = await this.graph.read<
+      StoredLists & { accountId: string; frequency: DigestCadence }
+    >('digests/list-subscribed');
     return rows.map((r) => ({
       accountId: r.accountId,
       frequency: r.frequency,
-      sendsTo: r.recipients.length > 0 ? r.recipients : r.notificationEmails,
+      sendsTo: sendsTo(r),
     }));
   }
+}
 
-  private async notificationEmails(accountId: string): Promise<string[]> {
-    const [row] = await this.graph.read<{ account: { notificationEmails: string[] } }>(
-      'accounts/get-account',
-      { id: accountId },
-    );
-    return row?.account.notificationEmails ?? [];
-  }
+/** An account's two address lists as the statements answer them. */
+interface StoredLists {
+  recipients: string[];
+  notificationEmails: string[];
+}
+
+/** Where a digest goes: the recipients set, else the account's notification emails. */
+function sendsTo(lists: StoredLists): string[] {
+  return lists.recipients.length > 0 ? lists.recipients : lists.notificationEmails;
 }
 
 function runView(run: DigestRunView): DigestRunView {
@@ -110,19 +107,11 @@ export function checkFrequency(value: string): DigestFrequency {
   return value as DigestFrequency;
 }
 
-/** Each an email address; repeats (without case) dropped; at most MAX_DIGEST_RECIPIENTS. */
+/** The recipients as stored (email-list.ts). */
 function checkRecipients(emails: readonly string[]): string[] {
-  const bad = emails.find((e) => !isEmailAddress(e));
-  if (bad !== undefined) {
-    throw new ValidationError(`Invalid digest recipient '${bad}': not an email address`);
-  }
-  const unique = emails.filter(
-    (e, i) => emails.findIndex((o) => o.toLowerCase() === e.toLowerCase()) === i,
-  );
-  if (unique.length > MAX_DIGEST_RECIPIENTS) {
-    throw new ValidationError(
-      `A digest goes to at most ${MAX_DIGEST_RECIPIENTS} recipients, not ${unique.length}`,
-    );
-  }
-  return unique;
+  return checkEmailList(emails, MAX_DIGEST_RECIPIENTS, {
+    invalid: (bad) => `Invalid digest recipient '${bad}': not an email address`,
+    tooMany: (count) =>
+      `A digest goes to at most ${MAX_DIGEST_RECIPIENTS} recipients, not ${count}`,
+  });
 }

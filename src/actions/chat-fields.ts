@@ -1,4 +1,5 @@
 import { describeValue } from '../common/describe-value';
+import { alertLevelOf } from '../notifications/levels';
 import { ALERT_LEVELS, type AlertLevel } from '../rules/rule-types';
 
 /**
@@ -33,7 +34,7 @@ const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 export function colourOf(severity: unknown, alertLevel: unknown): string {
   if (severity !== undefined && severity !== null && severity !== '') {
     const text = typeof severity === 'string' ? severity.trim() : '';
-    const level = levelOf(text);
+    const level = alertLevelOf(text);
     if (level !== undefined) return LEVEL_COLOURS[level];
     if (NAMED_COLOURS.has(text.toLowerCase())) return text.toLowerCase();
     if (HEX_COLOUR.test(text)) return text;
@@ -42,13 +43,7 @@ export function colourOf(severity: unknown, alertLevel: unknown): string {
         `danger or a #rrggbb colour, not ${describeValue(severity)}`,
     );
   }
-  return LEVEL_COLOURS[levelOf(alertLevel) ?? 'INFO'];
-}
-
-function levelOf(value: unknown): AlertLevel | undefined {
-  if (typeof value !== 'string') return undefined;
-  const upper = value.trim().toUpperCase();
-  return (ALERT_LEVELS as readonly string[]).includes(upper) ? (upper as AlertLevel) : undefined;
+  return LEVEL_COLOURS[alertLevelOf(alertLevel) ?? 'INFO'];
 }
 
 /** `#a` or `['#a', '#b']` as rendered -> the channels, each starting with `#`. */

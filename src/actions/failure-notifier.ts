@@ -4,13 +4,14 @@ import type { NotificationRenderer } from '../notifications/notification-rendere
 import { failureView } from '../notifications/alert-view';
 import { linksOf } from '../notifications/links';
 import type { OutboundConfig } from './outbound-deps';
-import { sendMail, smtpServerFromUrl } from './smtp-mailer';
+import { operatorMailer } from './smtp-mailer';
 
 /**
  * `notifyOnFailure` by email (decision 0025): a FAILED evaluation is mailed through SMTP_URL to
  * the account's notification addresses (`PUT /account/notification-emails`), listing the record's
- * errors and where to read it, in the account's `failure` layout or the default (HTML and text). Answers what the record keeps as `failureNotification`; never
- * rejects, so a mail problem cannot fail the evaluation twice.
+ * errors and where to read it, in the account's `failure` layout or the default (HTML and text).
+ * Answers what the record keeps as `failureNotification`; never rejects, so a mail problem cannot
+ * fail the evaluation twice.
  */
 export function failureNotifier(deps: {
   config: OutboundConfig;
@@ -20,6 +21,7 @@ export function failureNotifier(deps: {
   /** Base URL of the API, for the links to the evaluation record and the rule. */
   baseUrl: () => string;
 }): FailureNotifier {
+  const mailer = operatorMailer(deps.config, deps.logger);
   return {
     async notify({ accountId, rule, record }) {
       const to = await deps.accounts.notificationEmails(accountId);
@@ -30,7 +32,7 @@ export function failureNotifier(deps: {
             'No notification email addresses are configured for the account (PUT /account/notification-emails)',
         };
       }
-      if (deps.config.smtpUrl === undefined) {
+      if (mailer === undefined) {
         return {
           status: 'NOT_SENT',
           detail: 'No mail server is configured for failure notifications (SMTP_URL)',
@@ -41,12 +43,7 @@ export function failureNotifier(deps: {
           { rule, errors: record.errors, evaluationId: record.id, startedOn: record.startedOn },
           linksOf(deps.baseUrl()),
         );
-        await sendMail({
-          server: smtpServerFromUrl(deps.config.smtpUrl, deps.config.mailFrom),
-          message: { to, ...(await deps.renderer.render(accountId, view)) },
-          config: deps.config,
-          logger: deps.logger,
-        });
+        await mailer.send({ to, ...(await deps.renderer.render(accountId, view)) });
         return { status: 'SENT', detail: `sent to ${to.join(', ')}` };
       } catch (err) {
         deps.logger.warn(

@@ -10,7 +10,7 @@ import { HttpDelivery, shownUrl, type HttpAnswer } from './http-delivery';
 import type { MessageDeps } from './outbound-deps';
 import { outboundHandler } from './outbound-handler';
 import { TransientError } from './retry';
-import { alertViewOf } from './send-email';
+import { liveAlertView } from '../notifications/alert-view';
 import { chatText, type ChatText } from '../notifications/chat-text';
 import { type Links, linksOf } from '../notifications/links';
 import { escapeMrkdwn, slackMessage, type SlackMessage } from '../notifications/slack-blocks';
@@ -60,7 +60,10 @@ export function sendChatMessageHandler(deps: MessageDeps): OutboundActionHandler
   });
 }
 
-/** The message a SEND_CHAT_MESSAGE posts (as the alert's view), and the slack instance it goes through. */
+/**
+ * The message a SEND_CHAT_MESSAGE posts (as the alert's view), and the slack instance it goes
+ * through.
+ */
 export interface ChatPlan {
   channels: string[];
   integrationId: string;
@@ -77,15 +80,9 @@ export function planChat(input: OutboundActionInput, links: Links): ChatPlan {
   const colour = colourOf(action.severity, context.alertLevel);
   const integrationId = requiredText(action, 'integrationInstanceId', TYPE);
   const format = formatOf(action.format);
-  const view = alertViewOf(input, links);
-  // No body is no body here (the view's default names an email).
-  return {
-    channels,
-    integrationId,
-    format,
-    colour,
-    view: messageText(action.body) === '' ? { ...view, body: '' } : view,
-  };
+  // No body is no body here (the default body of an email names the email).
+  const view = liveAlertView(input, messageText(action.body), links);
+  return { channels, integrationId, format, colour, view };
 }
 
 /** Incoming webhooks that are Slack's, so get Block Kit without a `format`. */

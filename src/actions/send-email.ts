@@ -4,12 +4,12 @@ import type {
   OutboundActionInput,
 } from '../rules/evaluation/outbound-action';
 import { parseRecipients } from '../common/email-address';
-import { optionalText } from './http-action-fields';
+import { messageText, optionalText } from './http-action-fields';
 import { outboundHandler } from './outbound-handler';
 import { SsrfGuard } from './ssrf-guard';
 import type { MessageDeps, OutboundDeps } from './outbound-deps';
 import { sendMail, smtpServerFromUrl, type SmtpServer } from './smtp-mailer';
-import { alertView, entitiesOfQueries } from '../notifications/alert-view';
+import { defaultBody, liveAlertView } from '../notifications/alert-view';
 import { type Links, linksOf } from '../notifications/links';
 import type { AlertView } from '../notifications/views';
 
@@ -40,7 +40,10 @@ export function sendEmailHandler(deps: MessageDeps): OutboundActionHandler {
   });
 }
 
-/** The email a SEND_EMAIL sends (as a view, for the layouts), and the smtp instance to send it through (else SMTP_URL). */
+/**
+ * The email a SEND_EMAIL sends (as a view, for the layouts), and the smtp instance to send it
+ * through (else SMTP_URL).
+ */
 export interface EmailPlan {
   to: string[];
   integrationInstanceId: string | undefined;
@@ -50,42 +53,17 @@ export interface EmailPlan {
 export function planEmail(input: OutboundActionInput, links: Links): EmailPlan {
   const to = parseRecipients(input.action.recipients);
   const integrationInstanceId = optionalText(input.action, 'integrationInstanceId', 'SEND_EMAIL');
-  return { to, integrationInstanceId, view: alertViewOf(input, links) };
-}
-
-/** The alert message's view from a live evaluation: what the email, Slack and chat text show. */
-export function alertViewOf(input: OutboundActionInput, links: Links): AlertView {
-  const { context } = input;
-  return alertView(
-    {
-      rule: input.rule,
-      level: context.alertLevel,
-      body: bodyOf(input),
-      entities: entitiesOfQueries(context.queries, links),
-      alertLink:
-        typeof context.alertWebLink === 'string' && context.alertWebLink !== ''
-          ? context.alertWebLink
-          : null,
-      evaluationId: input.evaluationId,
-      startedOn: input.startedOn ?? Date.now(),
-      secrets: input.secrets,
-    },
-    links,
-  );
+  return { to, integrationInstanceId, view: liveAlertView(input, bodyOf(input), links) };
 }
 
 /** The rendered body as text (JSON for a structured one), or a default naming the query totals. */
 export function bodyOf(input: Pick<OutboundActionInput, 'rule' | 'context' | 'action'>): string {
-  const { body } = input.action;
-  if (body === undefined || body === null || body === '') return defaultBody(input);
-  return typeof body === 'string' ? body : JSON.stringify(body, null, 2);
-}
-
-function defaultBody(input: Pick<OutboundActionInput, 'rule' | 'context'>): string {
+  const text = messageText(input.action.body);
+  if (text !== '') return text;
   const totals = Object.entries(input.context.queries ?? {}).map(
-    ([name, result]) => `${name}: ${result.total}`,
+    ([name, result]) => [name, result.total] as const,
   );
-  return [`Rule '${input.rule.name}' sent this email.`, ...totals].join('\n');
+  return defaultBody(input.rule.name, totals);
 }
 
 async function serverFor(

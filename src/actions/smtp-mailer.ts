@@ -5,9 +5,10 @@ import type { OutboundConfig } from './outbound-deps';
 import { TransientError, withRetry } from './retry';
 
 /**
- * Mail over SMTP with nodemailer (plain text, or multipart/alternative with an HTML part), for SEND_EMAIL and failure notifications: one
- * connection per try, transient failures retried (withRetry), messages that name the server by
- * host and port and never carry its password.
+ * Mail over SMTP with nodemailer (plain text, or multipart/alternative with an HTML part), for
+ * SEND_EMAIL, failure notifications and the alert digest: one connection per try, transient
+ * failures retried (withRetry), messages that name the server by host and port and never carry
+ * its password.
  */
 
 /** Where mail goes and as whom. */
@@ -57,6 +58,24 @@ export function smtpServerFromUrl(url: string, from: string): SmtpServer {
     secure,
     ...(user === '' ? {} : { auth: { user, pass: decodeURIComponent(parsed.password) } }),
     from,
+  };
+}
+
+/** Mail sent through the operator's SMTP_URL: failure notices and the alert digest. */
+export interface OperatorMailer {
+  send(message: MailMessage): Promise<Sent>;
+}
+
+/** A mailer over SMTP_URL, sending as MAIL_FROM; undefined when SMTP_URL is not set. */
+export function operatorMailer(
+  config: Pick<OutboundConfig, 'smtpUrl' | 'mailFrom' | 'timeoutMs' | 'attempts' | 'backoffMs'>,
+  logger: Logger,
+): OperatorMailer | undefined {
+  const { smtpUrl } = config;
+  if (smtpUrl === undefined) return undefined;
+  return {
+    send: (message) =>
+      sendMail({ server: smtpServerFromUrl(smtpUrl, config.mailFrom), message, config, logger }),
   };
 }
 

@@ -6,10 +6,10 @@ import type { Background, QueueRuntime, Runtime } from './runtime';
 
 /**
  * The API process's background work: the schedule brought in line with the stored rules at
- * start-up, the alert digest's schedule, the audit trail pruned of expired events and the change history of expired changes
- * and soft-deleted objects (at start-up, then hourly), and the runtime's share (local mode: the
- * reaper, the finalizations left pending, and the delivery of change events to subscriptions,
- * which the workers do in queue mode).
+ * start-up, the alert digest's schedule, the audit trail pruned of expired events and the change
+ * history of expired changes and soft-deleted objects (at start-up, then hourly), and the
+ * runtime's share (local mode: the reaper, the finalizations left pending, and the delivery of
+ * change events to subscriptions, which the workers do in queue mode).
  */
 export function startApiBackground(
   runtime: Runtime,

@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
 import type { AccountService } from '../accounts/account-service';
-import { sendMail, smtpServerFromUrl } from '../actions/smtp-mailer';
+import { operatorMailer } from '../actions/smtp-mailer';
 import type { Config } from '../config/config';
 import type { Graph } from '../graph/graph';
-import { type DigestMail, type DigestRunner, DigestSender } from '../notifications/digest-sender';
+import { type DigestRunner, DigestSender } from '../notifications/digest-sender';
 import type { NotificationRenderer } from '../notifications/notification-renderer';
 import type { Background } from './runtime';
 
@@ -20,24 +20,11 @@ export function buildDigestSender(
     overrides?: { now?: (() => number) | undefined };
   },
 ): DigestSender {
-  const { smtpUrl, mailFrom } = config.outbound;
-  const mail: DigestMail | undefined =
-    smtpUrl === undefined
-      ? undefined
-      : {
-          send: (message) =>
-            sendMail({
-              server: smtpServerFromUrl(smtpUrl, mailFrom),
-              message,
-              config: config.outbound,
-              logger: deps.logger,
-            }),
-        };
   return new DigestSender({
     graph: deps.graph,
     settings: deps.accounts.digest,
     renderer: deps.renderer,
-    mail,
+    mail: operatorMailer(config.outbound, deps.logger),
     baseUrl: deps.baseUrl,
     logger: deps.logger,
     tickMs: config.digest.tickMs,
@@ -63,9 +50,7 @@ export function startDigestTimer(opts: {
 
   const tick = async (): Promise<void> => {
     try {
-      const outcomes = await opts.runner.runDue();
-      const done = outcomes.filter((o) => o.status !== 'TAKEN');
-      if (done.length > 0) opts.logger.info({ digests: done }, 'digest tick');
+      await opts.runner.runDue();
     } catch (err) {
       if (!stopped) opts.logger.error({ err }, 'digest tick failed; the next tick tries again');
     }

@@ -1,4 +1,4 @@
-import type { RuleIdentity } from '../rules/evaluation/outbound-action';
+import type { OutboundActionInput, RuleIdentity } from '../rules/evaluation/outbound-action';
 import type { QueryResultContext } from '../rules/templates/template-context';
 import { isEntityShaped, isRecord } from '../rules/templates/result-items';
 import { levelView, timeText } from './levels';
@@ -24,6 +24,38 @@ export interface AlertFacts {
   startedOn: number;
   /** Secret parameter texts: each becomes `[secret]` wherever it appears in the view. */
   secrets: readonly string[];
+}
+
+/**
+ * A live evaluation's alert view (SEND_EMAIL, SEND_CHAT_MESSAGE): `body` is the action's text as
+ * that action shows it; the entities come from the query results, the link from alertWebLink.
+ */
+export function liveAlertView(input: OutboundActionInput, body: string, links: Links): AlertView {
+  const { context } = input;
+  const link = context.alertWebLink;
+  return alertView(
+    {
+      rule: input.rule,
+      level: context.alertLevel,
+      body,
+      entities: entitiesOfQueries(context.queries, links),
+      alertLink: typeof link === 'string' && link !== '' ? link : null,
+      evaluationId: input.evaluationId,
+      startedOn: input.startedOn ?? Date.now(),
+      secrets: input.secrets,
+    },
+    links,
+  );
+}
+
+/** An email's body when its action has none: the rule, and each query's total. */
+export function defaultBody(
+  ruleName: string,
+  totals: ReadonlyArray<readonly [string, number | string]>,
+): string {
+  return [`Rule '${ruleName}' sent this email.`, ...totals.map(([q, t]) => `${q}: ${t}`)].join(
+    '\n',
+  );
 }
 
 export function alertView(facts: AlertFacts, links: Links): AlertView {

@@ -19,7 +19,7 @@ export interface DigestOutcome {
   detail: string | null;
 }
 
-/** Sends a rendered digest; built over SMTP_URL by the composition (src/actions' mailer). */
+/** Sends a rendered digest: SMTP_URL's mailer (operatorMailer in src/actions/smtp-mailer.ts). */
 export interface DigestMail {
   send(message: RenderedMessage & { to: readonly string[] }): Promise<unknown>;
 }
@@ -73,7 +73,10 @@ export class DigestSender implements DigestRunner {
     this.now = deps.now ?? Date.now;
   }
 
-  /** Every opted-in account's digest that is due; an account's failure does not stop the rest. */
+  /**
+   * Every opted-in account's digest that is due, logged; an account's failure does not stop the
+   * rest.
+   */
   async runDue(now = this.now()): Promise<DigestOutcome[]> {
     const outcomes: DigestOutcome[] = [];
     for (const sub of await this.deps.settings.subscribers()) {
@@ -97,6 +100,9 @@ export class DigestSender implements DigestRunner {
         });
       }
     }
+    // The tick's log line: what it did (runs another process had taken are not news).
+    const done = outcomes.filter((o) => o.status !== 'TAKEN');
+    if (done.length > 0) this.deps.logger.info({ digests: done }, 'digest tick');
     return outcomes;
   }
 

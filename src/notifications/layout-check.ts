@@ -5,7 +5,7 @@ import {
   HELPERS,
   handlebars,
 } from './handlebars-env';
-import { LayoutProblem } from './layout-problem';
+import { LayoutProblem, problem } from './layout-problem';
 import { checkMarkup } from './markup-check';
 import type { VariableSchema } from './views';
 
@@ -194,11 +194,6 @@ function itemsScope(target: Scope | undefined, node: Node): Scope {
   if (target === undefined || !('items' in target))
     throw problem(node, '#each takes a list variable');
   return asScope(target.items);
-}
-
-function problem(node: Node, what: string): LayoutProblem {
-  const line = node.loc?.start.line;
-  return new LayoutProblem(line === undefined ? what : `line ${line}: ${what}`);
 }
 
 function firstLine(err: unknown): string {

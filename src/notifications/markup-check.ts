@@ -1,4 +1,4 @@
-import { LayoutProblem } from './layout-problem';
+import { LayoutProblem, problem } from './layout-problem';
 
 type Node = hbs.AST.Node;
 type Path = hbs.AST.PathExpression;
@@ -188,11 +188,6 @@ function sequence(program: hbs.AST.Program): Node[] {
       ...(block.inverse ? sequence(block.inverse) : []),
     ];
   });
-}
-
-function problem(node: Node, what: string): LayoutProblem {
-  const line = node.loc?.start.line;
-  return new LayoutProblem(line === undefined ? what : `line ${line}: ${what}`);
 }
 
 /** A small reader of HTML as a browser tokenizes it: enough to tell where a value lands. */

@@ -1,6 +1,6 @@
 import type { ActionOutcome, EvaluationRecord } from '../rules/evaluation/evaluation-record';
 import type { EvaluationEntities } from '../rules/evaluation/evaluation-service';
-import { alertView, failureView } from './alert-view';
+import { alertView, defaultBody, failureView } from './alert-view';
 import type { Links } from './links';
 import { ENTITY_ROWS, type AlertView, type FailureView } from './views';
 
@@ -17,7 +17,7 @@ export function storedAlertView(
   const actions = allActions(record);
   const message = actions.find((a) => a.type === 'SEND_EMAIL' || a.type === 'SEND_CHAT_MESSAGE');
   const body = message?.inputs?.body;
-  const totals = record.queries.map((q) => `${q.name}: ${q.total ?? 'failed'}`);
+  const totals = record.queries.map((q) => [q.name, q.total ?? 'failed'] as const);
   return alertView(
     {
       rule: { id: record.ruleId, name: record.ruleName },
@@ -27,7 +27,7 @@ export function storedAlertView(
           ? body
           : body !== undefined && body !== null && body !== ''
             ? JSON.stringify(body, null, 2)
-            : [`Rule '${record.ruleName}' sent this email.`, ...totals].join('\n'),
+            : defaultBody(record.ruleName, totals),
       entities: {
         rows: found.entities.slice(0, ENTITY_ROWS).map((e) => ({
           id: e.id,

@@ -96,9 +96,7 @@ export function startRuleEvaluationQueueWorker(
 async function sendDigests(digests: DigestRunner | undefined, logger: Logger): Promise<void> {
   if (digests === undefined) throw new Error('This worker does not send digests');
   try {
-    const outcomes = await digests.runDue();
-    const sent = outcomes.filter((o) => o.status !== 'TAKEN');
-    if (sent.length > 0) logger.info({ digests: sent }, 'digest tick');
+    await digests.runDue();
   } catch (err) {
     logger.error({ err }, 'digest tick failed');
     throw err instanceof Error ? err : new Error(errorMessage(err));
